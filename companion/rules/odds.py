@@ -1,0 +1,167 @@
+"""Draw odds for an enemy token pile.
+
+Pure rules code: no Flask, no database.
+
+Rulebook, Setup ("Enemy and Ruins tokens"): the round tokens are sorted by their backs and stacked in
+face-down piles, one per colour, with a space next to each pile for discarded tokens. "If you run out of
+tokens, reshuffle the discarded ones and create a new face down pile."
+
+So the next token drawn from a pile is a uniformly random token among those still face down in it: the
+pile's printed tokens (copies per token, for the expansions in play) minus every token the table has seen
+or removed (on the map, in combat, in the discard pile, out of the game). When none are left, the
+discarded tokens are shuffled into a new pile, and the draw is uniform among them.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+SETUP_RULE = (
+    "Rulebook, Setup (Enemy and Ruins tokens): tokens are sorted by their backs into face-down piles, "
+    "one per colour; each draw takes a random token from the pile"
+)
+RESHUFFLE_RULE = (
+    "Rulebook, Setup (Enemy and Ruins tokens): \"If you run out of tokens, reshuffle the discarded ones "
+    "and create a new face down pile\""
+)
+
+
+class OddsError(ValueError):
+    """Bad input for the odds calculation (unknown token, more seen than printed, negative count)."""
+
+
+@dataclass(frozen=True)
+class TokenOdds:
+    """The chance that the next token drawn is this one."""
+
+    id: str
+    copies: int        # copies of this token in the pile (expansions in play)
+    seen: int          # copies seen or removed by the table
+    left: int          # copies that can be drawn next
+    chance: Fraction   # left / tokens that can be drawn next
+
+    @property
+    def percent(self) -> float:
+        """The chance in percent (0..100) as a float."""
+        return float(self.chance * 100)
+
+
+@dataclass(frozen=True)
+class DrawOdds:
+    """Odds of the next draw from one pile."""
+
+    total: int                   # tokens in the pile when complete
+    seen: int                    # tokens seen or removed
+    left: int                    # tokens that can be drawn next (face down, or the reshuffled discards)
+    reshuffled: bool             # True when the pile ran out and the discards form the new pile
+    tokens: tuple[TokenOdds, ...]  # every token of the pile, in the pile's order
+    explanation: tuple[str, ...]
+
+    def chance(self, token_id: str) -> Fraction:
+        for t in self.tokens:
+            if t.id == token_id:
+                return t.chance
+        raise OddsError(f"token {token_id!r} is not in this pile")
+
+    def chance_of(self, token_ids: Iterable[str]) -> Fraction:
+        """Chance that the next token is any one of ``token_ids`` (the events are disjoint, so the sum)."""
+        wanted = set(token_ids)
+        unknown = wanted - {t.id for t in self.tokens}
+        if unknown:
+            raise OddsError(f"not in this pile: {', '.join(sorted(unknown))}")
+        return sum((t.chance for t in self.tokens if t.id in wanted), Fraction(0))
+
+
+def pile_contents(enemies: Iterable, color: str, expansions: Iterable[str] | None = None) -> dict[str, int]:
+    """Copies per token id of the ``color`` pile, counting only tokens of ``expansions`` (all when None).
+
+    ``enemies`` is an iterable of objects with ``id``, ``color``, ``expansion`` and ``copies``
+    (``companion.rules.data.Enemy``). The order of the result follows the input.
+    """
+    allowed = None if expansions is None else set(expansions)
+    pile: dict[str, int] = {}
+    for e in enemies:
+        if e.color != color:
+            continue
+        if allowed is not None and e.expansion not in allowed:
+            continue
+        if e.copies > 0:
+            pile[e.id] = pile.get(e.id, 0) + int(e.copies)
+    return pile
+
+
+def _check_counts(pile: Mapping[str, int], counts: Mapping[str, int], what: str) -> None:
+    for token_id, n in counts.items():
+        if token_id not in pile:
+            raise OddsError(f"{what}: {token_id!r} is not a token of this pile")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise OddsError(f"{what}: count for {token_id!r} must be a whole number of at least 0, got {n!r}")
+        if n > pile[token_id]:
+            raise OddsError(
+                f"{what}: {n} x {token_id!r}, but the pile has only {pile[token_id]} "
+                f"cop{'y' if pile[token_id] == 1 else 'ies'}"
+            )
+
+
+def draw_odds(
+    pile: Mapping[str, int],
+    seen: Mapping[str, int] | None = None,
+    discarded: Mapping[str, int] | None = None,
+) -> DrawOdds:
+    """Exact chance of each token on the next draw.
+
+    ``pile``: copies per token id (see ``pile_contents``).
+    ``seen``: copies per token id that are not face down in the pile any more (drawn, on the map,
+    discarded or removed from the game).
+    ``discarded``: of those, the copies lying in the pile's discard pile; they only matter when the pile
+    has run out, because then they are reshuffled into a new pile.
+    """
+    seen = dict(seen or {})
+    discarded = dict(discarded or {})
+    for token_id, n in pile.items():
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise OddsError(f"pile: copies of {token_id!r} must be a whole number of at least 0, got {n!r}")
+    _check_counts(pile, seen, "seen or removed")
+    _check_counts(pile, discarded, "discarded")
+    for token_id, n in discarded.items():
+        if n > seen.get(token_id, 0):
+            raise OddsError(
+                f"discarded: {n} x {token_id!r}, but only {seen.get(token_id, 0)} marked as seen or removed "
+                "(discarded tokens are seen tokens)"
+            )
+
+    total = sum(pile.values())
+    n_seen = sum(seen.values())
+    face_down = {t: pile[t] - seen.get(t, 0) for t in pile}
+    left = total - n_seen
+    trace = [SETUP_RULE, f"Pile: {total} tokens, {n_seen} seen or removed, {left} face down"]
+
+    reshuffled = False
+    drawable = face_down
+    if left == 0:
+        n_disc = sum(discarded.values())
+        if n_disc:
+            reshuffled = True
+            drawable = {t: discarded.get(t, 0) for t in pile}
+            left = n_disc
+            trace.append(RESHUFFLE_RULE)
+            trace.append(f"The pile is empty: the {n_disc} discarded tokens form the new pile")
+        else:
+            trace.append("No token can be drawn: the pile and its discard pile are empty")
+
+    tokens = []
+    for token_id, copies in pile.items():
+        k = drawable[token_id]
+        chance = Fraction(k, left) if left else Fraction(0)
+        tokens.append(TokenOdds(id=token_id, copies=copies, seen=seen.get(token_id, 0), left=k, chance=chance))
+        if k and left:
+            trace.append(f"{token_id}: {k} of {left} = {chance} = {float(chance * 100):.1f}%")
+    return DrawOdds(
+        total=total,
+        seen=n_seen,
+        left=left,
+        reshuffled=reshuffled,
+        tokens=tuple(tokens),
+        explanation=tuple(trace),
+    )

@@ -1,0 +1,141 @@
+"""Draw odds, from first principles.
+
+Rulebook, Setup (Enemy and Ruins tokens): tokens are sorted by their backs into face-down piles; a draw takes
+a random token of the pile; "If you run out of tokens, reshuffle the discarded ones and create a new face
+down pile."  So the next draw is uniform over the tokens still face down.
+"""
+from collections import Counter, namedtuple
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.rules.odds import OddsError, draw_odds, pile_contents
+
+Tok = namedtuple("Tok", "id color expansion copies")
+
+
+def test_setup_rule_full_pile_each_copy_equally_likely():
+    """Rulebook, Setup: an untouched pile; the chance of a token is its copies over the pile size."""
+    odds = draw_odds({"a": 2, "b": 1, "c": 3})
+    assert odds.total == 6 and odds.left == 6 and odds.seen == 0
+    assert odds.chance("a") == Fraction(1, 3)
+    assert odds.chance("b") == Fraction(1, 6)
+    assert odds.chance("c") == Fraction(1, 2)
+    assert not odds.reshuffled
+    assert sum(t.chance for t in odds.tokens) == 1
+
+
+def test_seen_tokens_leave_the_pile():
+    """Rulebook, Setup: tokens on the map / in the discard are not in the face-down pile any more."""
+    odds = draw_odds({"a": 2, "b": 1, "c": 3}, seen={"c": 2, "b": 1})
+    assert odds.left == 3
+    assert odds.chance("a") == Fraction(2, 3)
+    assert odds.chance("b") == 0
+    assert odds.chance("c") == Fraction(1, 3)
+    by_id = {t.id: t for t in odds.tokens}
+    assert (by_id["c"].copies, by_id["c"].seen, by_id["c"].left) == (3, 2, 1)
+    assert by_id["a"].percent == pytest.approx(200 / 3)
+    assert "Pile: 6 tokens, 3 seen or removed, 3 face down" in odds.explanation
+    assert any("Rulebook, Setup" in line for line in odds.explanation)
+
+
+def test_chance_of_a_group_is_the_sum():
+    odds = draw_odds({"a": 2, "b": 1, "c": 3}, seen={"a": 1})
+    assert odds.chance_of(["a", "b"]) == Fraction(2, 5)
+    assert odds.chance_of([]) == 0
+    with pytest.raises(OddsError):
+        odds.chance_of(["zzz"])
+
+
+def test_reshuffle_rule_empty_pile_draws_from_discards():
+    """Rulebook, Setup: "If you run out of tokens, reshuffle the discarded ones and create a new face down pile"."""
+    odds = draw_odds({"a": 2, "b": 2}, seen={"a": 2, "b": 2}, discarded={"a": 1, "b": 2})
+    assert odds.reshuffled
+    assert odds.left == 3
+    assert odds.chance("a") == Fraction(1, 3)
+    assert odds.chance("b") == Fraction(2, 3)
+    assert any("reshuffle the discarded ones" in line for line in odds.explanation)
+
+
+def test_discards_do_not_matter_while_the_pile_has_tokens():
+    odds = draw_odds({"a": 2, "b": 2}, seen={"a": 2, "b": 1}, discarded={"a": 2})
+    assert not odds.reshuffled
+    assert odds.chance("b") == 1 and odds.chance("a") == 0
+
+
+def test_nothing_left_to_draw():
+    odds = draw_odds({"a": 1}, seen={"a": 1})
+    assert odds.left == 0 and not odds.reshuffled
+    assert odds.chance("a") == 0
+    assert any("No token can be drawn" in line for line in odds.explanation)
+
+
+def test_empty_pile_has_no_tokens():
+    odds = draw_odds({})
+    assert odds.total == 0 and odds.tokens == ()
+
+
+@pytest.mark.parametrize(
+    "seen, discarded, message",
+    [
+        ({"zzz": 1}, None, "not a token of this pile"),
+        ({"a": 3}, None, "only 2 copies"),
+        ({"b": 2}, None, "only 1 copy"),
+        ({"a": -1}, None, "at least 0"),
+        ({"a": 1.5}, None, "whole number"),
+        ({"a": 1}, {"a": 2}, "only 1 marked as seen"),
+        ({}, {"b": 1}, "only 0 marked as seen"),
+    ],
+)
+def test_bad_input_is_refused_with_a_reason(seen, discarded, message):
+    with pytest.raises(OddsError, match=message):
+        draw_odds({"a": 2, "b": 1}, seen=seen, discarded=discarded)
+
+
+def test_pile_contents_filters_colour_and_expansion():
+    enemies = [
+        Tok("orc", "green", "base", 2),
+        Tok("wolf", "green", "lost_legion", 1),
+        Tok("golem", "brown", "base", 2),
+        Tok("ghost", "green", "krang", 0),
+    ]
+    assert pile_contents(enemies, "green", ["base"]) == {"orc": 2}
+    assert pile_contents(enemies, "green", ["base", "lost_legion"]) == {"orc": 2, "wolf": 1}
+    assert pile_contents(enemies, "green") == {"orc": 2, "wolf": 1}
+    assert pile_contents(enemies, "violet") == {}
+    assert list(pile_contents(enemies, "green")) == ["orc", "wolf"]
+
+
+def _enumerated_first_draw(pile, seen):
+    """Brute force: write out every face-down copy, enumerate every order of the pile, count the first token."""
+    face_down = [t for t, n in pile.items() for _ in range(n - seen.get(t, 0))]
+    orders = list(permutations(range(len(face_down))))
+    firsts = Counter(face_down[order[0]] for order in orders)
+    return {t: Fraction(firsts.get(t, 0), len(orders)) for t in pile}
+
+
+@st.composite
+def piles_and_seen(draw):
+    ids = draw(st.lists(st.sampled_from("abcdef"), min_size=1, max_size=4, unique=True))
+    pile = {t: draw(st.integers(1, 3)) for t in ids}
+    seen = {t: draw(st.integers(0, pile[t])) for t in ids}
+    return pile, seen
+
+
+@settings(max_examples=60, deadline=None)
+@given(piles_and_seen())
+def test_matches_brute_force_enumeration_of_shuffles(case):
+    """Every ordering of the face-down pile is equally likely; the first token's frequency is the chance."""
+    pile, seen = case
+    if sum(pile.values()) - sum(seen.values()) > 7:
+        seen = dict(pile)  # keep the enumeration small
+    odds = draw_odds(pile, seen)
+    if odds.left == 0:
+        assert all(t.chance == 0 for t in odds.tokens)
+        return
+    expected = _enumerated_first_draw(pile, seen)
+    assert {t.id: t.chance for t in odds.tokens} == expected
+    assert sum(t.chance for t in odds.tokens) == 1
