@@ -1,0 +1,916 @@
+"""End-game scoring (Scenario Book: "Standard Achievements scoring", "Team Rules",
+each scenario's "Scoring" / "The Winner", and the "Action Upgrades" variant).
+
+Pure rules code: no Flask, no database. Every result carries an explanation trace
+(a tuple of English strings citing the Scenario Book).
+
+Vocabulary
+----------
+A *side* is what owns one score: a player (competitive games), a team (Team Rules)
+or the whole table (solo and cooperative scenarios).
+
+Where the Scenario Book is silent the decision is noted in a comment marked
+``Book silent:``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+BOOK = "Scenario Book"
+CARD = "Scenario Book, Standard Achievements scoring"
+
+# --------------------------------------------------------------------------------------
+# Scenarios
+# --------------------------------------------------------------------------------------
+
+COMPETITIVE = "competitive"
+SOLO = "solo"
+COOP = "coop"
+VICTORY_POINTS = "victory_points"
+PORTAL = "portal"
+
+
+@dataclass(frozen=True)
+class ScenarioScoring:
+    """The scoring-relevant facts of one scenario (Scenario Book, each scenario page)."""
+
+    id: str
+    title: str
+    kind: str  # COMPETITIVE, SOLO, COOP, VICTORY_POINTS, PORTAL
+    rounds: int
+    min_players: int
+    max_players: int
+    cities_scoring: bool = False  # 7 / 4 per city and Greatest City Conqueror
+    mines_scoring: bool = False  # Mines Liberation
+    dungeon_scoring: bool = False  # Dungeon Lords
+    teams_allowed: bool = True
+
+
+# Scenario ids: snake_case of the English title. Rounds and player counts are from
+# each scenario's header ("Players", "Length").
+SCENARIOS: dict[str, ScenarioScoring] = {
+    s.id: s
+    for s in (
+        # "Players: 2 to 4 (plus a solo variant)", "Length: Three rounds" (solo variant: four).
+        ScenarioScoring("first_reconnaissance", "First Reconnaissance", COMPETITIVE, 3, 1, 4),
+        ScenarioScoring("full_conquest", "Full Conquest", COMPETITIVE, 6, 1, 4, cities_scoring=True),
+        ScenarioScoring("blitz_conquest", "Blitz Conquest", COMPETITIVE, 4, 1, 4, cities_scoring=True),
+        ScenarioScoring("solo_conquest", "Solo Conquest", SOLO, 6, 1, 1, teams_allowed=False),
+        ScenarioScoring("full_cooperation", "Full Cooperation", COOP, 6, 2, 4, teams_allowed=False),
+        ScenarioScoring("blitz_cooperation", "Blitz Cooperation", COOP, 4, 2, 4, teams_allowed=False),
+        ScenarioScoring("mines_liberation", "Mines Liberation", COMPETITIVE, 4, 1, 4, mines_scoring=True),
+        ScenarioScoring("druid_nights", "Druid Nights", COMPETITIVE, 4, 1, 4),
+        ScenarioScoring("dungeon_lords", "Dungeon Lords", COMPETITIVE, 5, 1, 4, dungeon_scoring=True),
+        # "Players: 2, or 4 (two teams)", "Length: Four rounds (4 players), six rounds (2 players)";
+        # Variants: "You can also play this scenario with 3 players".
+        ScenarioScoring("conquer_and_hold", "Conquer and Hold", VICTORY_POINTS, 6, 2, 4),
+        # German: "Nur einer kommt zurück". "Players: 2 to 4", "Length: Four rounds".
+        ScenarioScoring("only_one_returns", "Only One Returns", PORTAL, 4, 2, 4),
+    )
+}
+
+# Cities in play (Scenario Book, each scenario's "Map ... Core city tiles"), used when the
+# caller does not say how many cities there were.
+def default_cities_total(scenario: str, n_players: int) -> int | None:
+    if scenario == "solo_conquest":
+        return 2  # "Core city tiles: 2"
+    if scenario == "full_cooperation":
+        return n_players + 1  # "Core city tiles: 3, or 4 (one more than players)"
+    if scenario == "blitz_cooperation":
+        return n_players  # "Core city tiles: 2 or 3 (equal to number of players)"
+    if scenario in ("full_conquest", "blitz_conquest"):
+        return n_players  # "Core city tiles: 2, 3, or 4 (the same number as there are players)"
+    return None
+
+
+# --------------------------------------------------------------------------------------
+# Input
+# --------------------------------------------------------------------------------------
+
+
+class ScoringError(ValueError):
+    """Bad input: the message is shown to the players (API: {"error": message})."""
+
+
+@dataclass(frozen=True)
+class Unit:
+    level: int
+    wounded: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerSheet:
+    """What one player brings to the scoring (the score sheet rows)."""
+
+    name: str
+    team: str | None = None
+    fame: int = 0
+    spells: int = 0
+    advanced_actions: int = 0
+    artifacts: int = 0  # in the deck or on Units
+    crystals: int = 0  # in the Inventory
+    units: tuple[Unit, ...] = ()
+    adventure_shields: int = 0  # Shield tokens on adventure sites (Dungeon Lords: other than dungeons/tombs)
+    fortified_shields: int = 0  # Shield tokens on a keep, mage tower or monastery
+    wounds: int = 0  # Wound cards in the deck (not on Units)
+    cities_led: int = 0
+    cities_shielded: int = 0  # cities with this player's shield, not led by them
+    # Mines Liberation
+    mines_countryside: int = 0
+    mines_core: int = 0
+    # Dungeon Lords: dungeons and tombs conquered (regular and secret ones)
+    dungeons_tombs: int = 0
+    # Conquer and Hold (victory points)
+    keeps: int = 0
+    mage_towers: int = 0
+    # Only One Returns (portal)
+    on_portal: bool = False
+    chosen: bool = False  # team variant: this player's Shield token was chosen by the team
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    """Game-wide facts of the scenario's own scoring."""
+
+    scenario: str
+    players: tuple[PlayerSheet, ...]
+    cities_conquered: int | None = None
+    cities_total: int | None = None
+    rounds_left: int = 0
+    dummy_deck: int = 0
+    end_of_round_announced: bool = True
+    lowest_counts: bool = False  # co-op variant: for Achievements only the lowest score counts
+    all_mines_liberated: bool | None = None
+    all_dungeons_conquered: bool | None = None
+
+
+COUNT_FIELDS = (
+    "spells", "advanced_actions", "artifacts", "crystals", "adventure_shields",
+    "fortified_shields", "wounds", "cities_led", "cities_shielded", "mines_countryside",
+    "mines_core", "dungeons_tombs", "keeps", "mage_towers",
+)
+
+
+def validate(sheet: GameSheet) -> ScenarioScoring:
+    """Check a GameSheet; raise ScoringError with a reason a player understands."""
+    sc = SCENARIOS.get(sheet.scenario)
+    if sc is None:
+        raise ScoringError(
+            f"unknown scenario {sheet.scenario!r}; known: {', '.join(sorted(SCENARIOS))}"
+        )
+    n = len(sheet.players)
+    if n < sc.min_players or n > sc.max_players:
+        raise ScoringError(
+            f"{sc.title} is scored for {sc.min_players} to {sc.max_players} players, got {n}"
+        )
+    names = [p.name for p in sheet.players]
+    if any(not isinstance(x, str) or not x.strip() for x in names):
+        raise ScoringError("every player needs a name")
+    if len(set(names)) != n:
+        raise ScoringError("player names must be different")
+    for p in sheet.players:
+        if isinstance(p.fame, bool) or not isinstance(p.fame, int):
+            raise ScoringError(f"{p.name}: fame must be a whole number")
+        for f in COUNT_FIELDS:
+            v = getattr(p, f)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ScoringError(f"{p.name}: {f} must be a whole number")
+            if v < 0:
+                raise ScoringError(f"{p.name}: {f} cannot be negative")
+        if p.crystals > 12:
+            # Rulebook: at most 3 crystals of each of the four colours in the Inventory.
+            raise ScoringError(f"{p.name}: at most 12 crystals (3 of each colour)")
+        for u in p.units:
+            if isinstance(u.level, bool) or not isinstance(u.level, int) or not 1 <= u.level <= 4:
+                raise ScoringError(f"{p.name}: unit level must be 1 to 4")
+    teams = [p.team for p in sheet.players]
+    if any(t is not None for t in teams):
+        if not sc.teams_allowed:
+            raise ScoringError(f"{sc.title} has no teams: all players are on one side")
+        if any(t is None or str(t).strip() == "" for t in teams):
+            raise ScoringError("in a team game every player needs a team")
+        if len(set(teams)) < 2:
+            raise ScoringError("a team game needs at least two teams")
+    for f in ("rounds_left", "dummy_deck"):
+        v = getattr(sheet, f)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ScoringError(f"{f} must be a whole number, not negative")
+    if sheet.rounds_left >= sc.rounds:
+        raise ScoringError(f"rounds_left must be less than the round limit ({sc.rounds})")
+    for f in ("cities_conquered", "cities_total"):
+        v = getattr(sheet, f)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
+            raise ScoringError(f"{f} must be a whole number, not negative")
+    if (
+        sheet.cities_conquered is not None
+        and sheet.cities_total is not None
+        and sheet.cities_conquered > sheet.cities_total
+    ):
+        raise ScoringError("cities_conquered cannot exceed cities_total")
+    if sc.kind == PORTAL and sum(1 for p in sheet.players if p.on_portal) > 1:
+        raise ScoringError("only one hero can stand on the portal")
+    return sc
+
+
+# --------------------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Side:
+    """One score: a player, a team, or the whole table."""
+
+    name: str
+    members: tuple[str, ...]
+    lines: tuple[tuple[str, int], ...]  # (category key, points), in sheet order
+    total: int
+
+    @property
+    def categories(self) -> dict[str, int]:
+        return dict(self.lines)
+
+
+@dataclass(frozen=True)
+class TitleAward:
+    """A title and how it was decided.
+
+    outcome: "sole" (one side has the best value), "tie" (shared), "tie_at_zero"
+    (tied at zero: nobody gets it), "no_wounds" (Greatest Beating tied between sides
+    without Wounds), "none" (no comparison: solo or co-op).
+    """
+
+    title: str  # e.g. "greatest_knowledge"
+    category: str  # the category compared, e.g. "knowledge"
+    values: tuple[tuple[str, int], ...]  # side name -> compared value
+    awarded: tuple[tuple[str, int], ...]  # side name -> title points (only sides that got some)
+    outcome: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    scenario: str
+    kind: str  # COMPETITIVE, SOLO, COOP, VICTORY_POINTS, PORTAL
+    team_game: bool
+    players: tuple[Side, ...]  # every player's own lines (and titles, in individual games)
+    teams: tuple[Side, ...]  # team games: each team's common score
+    score: int | None  # solo and co-op: the one score
+    table: Side | None  # solo and co-op: the lines of the one score
+    titles: tuple[TitleAward, ...]
+    winners: tuple[str, ...]  # player or team names; empty = no winner (or solo/co-op)
+    success: bool | None  # mission successful (where the scenario says so)
+    explanation: tuple[str, ...]
+
+
+# --------------------------------------------------------------------------------------
+# Standard achievements
+# --------------------------------------------------------------------------------------
+
+ACHIEVEMENTS = ("knowledge", "loot", "leader", "conqueror", "adventurer", "beating")
+TITLE_OF = {
+    "knowledge": "greatest_knowledge",
+    "loot": "greatest_loot",
+    "leader": "greatest_leader",
+    "conqueror": "greatest_conqueror",
+    "adventurer": "greatest_adventurer",
+    "beating": "greatest_beating",
+    "cities": "greatest_city_conqueror",
+    "mines": "greatest_liberator",
+}
+TITLE_NAMES = {
+    "greatest_knowledge": "Greatest Knowledge",
+    "greatest_loot": "Greatest Loot",
+    "greatest_leader": "Greatest Leader",
+    "greatest_conqueror": "Greatest Conqueror",
+    "greatest_adventurer": "Greatest Adventurer",
+    "greatest_dungeon_crawler": "Greatest Dungeon Crawler",
+    "greatest_beating": "Greatest Beating",
+    "greatest_city_conqueror": "Greatest City Conqueror",
+    "greatest_liberator": "Greatest Liberator",
+}
+
+
+def unit_points(unit: Unit) -> int:
+    """Greatest Leader: a Unit's level; "Wounded Units are counted only as half, rounded
+    down (thus a Wounded level 1 Unit is worth no Fame)"."""
+    return unit.level // 2 if unit.wounded else unit.level
+
+
+def achievement_points(p: PlayerSheet, scenario: str) -> tuple[dict[str, int], tuple[str, ...]]:
+    """The six standard achievement categories of one player (before titles)."""
+    why: list[str] = []
+    knowledge = 2 * p.spells + p.advanced_actions
+    why.append(
+        f"{p.name}: {CARD}, The Greatest Knowledge: 2 x {p.spells} Spells + "
+        f"{p.advanced_actions} Advanced Actions = {knowledge}"
+    )
+    loot = 2 * p.artifacts + p.crystals // 2
+    why.append(
+        f"{p.name}: {CARD}, The Greatest Loot: 2 x {p.artifacts} Artifacts + "
+        f"{p.crystals} crystals // 2 = {loot}"
+    )
+    leader = sum(unit_points(u) for u in p.units)
+    parts = " + ".join(
+        f"{u.level}/2={unit_points(u)} (wounded)" if u.wounded else str(u.level) for u in p.units
+    ) or "no Units"
+    why.append(
+        f"{p.name}: {CARD}, The Greatest Leader: unit levels, wounded Units at half "
+        f"rounded down: {parts} = {leader}"
+    )
+    conqueror = 2 * p.fortified_shields
+    why.append(
+        f"{p.name}: {CARD}, The Greatest Conqueror: 2 x {p.fortified_shields} Shields on "
+        f"keeps, mage towers and monasteries = {conqueror}"
+    )
+    if scenario == "dungeon_lords":
+        adventurer = 2 * p.adventure_shields + 4 * p.dungeons_tombs
+        why.append(
+            f"{p.name}: {BOOK}, Dungeon Lords, Scoring: \"All dungeons and tombs give 4 points "
+            f"instead of 2\": 2 x {p.adventure_shields} other adventure sites + 4 x "
+            f"{p.dungeons_tombs} dungeons and tombs = {adventurer}"
+        )
+    else:
+        adventurer = 2 * p.adventure_shields
+        why.append(
+            f"{p.name}: {CARD}, The Greatest Adventurer: 2 x {p.adventure_shields} Shields on "
+            f"adventure sites = {adventurer}"
+        )
+    beating = -2 * p.wounds
+    why.append(
+        f"{p.name}: {CARD}, The Greatest Beating: -2 x {p.wounds} Wounds in the deck = {beating}"
+    )
+    return (
+        {
+            "knowledge": knowledge,
+            "loot": loot,
+            "leader": leader,
+            "conqueror": conqueror,
+            "adventurer": adventurer,
+            "beating": beating,
+        },
+        tuple(why),
+    )
+
+
+def city_points(p: PlayerSheet) -> tuple[int, str]:
+    """Full/Blitz Conquest: "7 Fame for each city they are the leader of", "4 Fame for each
+    city they are not the leader of but has at least one of their shield tokens"."""
+    pts = 7 * p.cities_led + 4 * p.cities_shielded
+    return pts, (
+        f"{p.name}: {BOOK}, Conquest Scoring: 7 x {p.cities_led} cities led + 4 x "
+        f"{p.cities_shielded} cities with a Shield but not led = {pts}"
+    )
+
+
+def mine_points(p: PlayerSheet) -> tuple[int, str]:
+    """Mines Liberation: "4 Fame for each of their mines in Countryside and 7 Fame for each
+    mine on Core tiles"."""
+    pts = 4 * p.mines_countryside + 7 * p.mines_core
+    return pts, (
+        f"{p.name}: {BOOK}, Mines Liberation Scoring: 4 x {p.mines_countryside} Countryside "
+        f"mines + 7 x {p.mines_core} Core mines = {pts}"
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Titles and ties
+# --------------------------------------------------------------------------------------
+
+
+def award_title(
+    title: str,
+    category: str,
+    values: Sequence[tuple[str, int]],
+    *,
+    sole: int = 3,
+    tied: int = 1,
+    source: str = CARD,
+) -> TitleAward:
+    """A positive title: the side that "scored the most Fame this way" gets ``sole``; "If two
+    or more players are tied, each gets" ``tied`` "(except if the tie is between players who
+    scored no Fame in this category)".
+
+    Book silent: the +5/+2 titles (City Conqueror, Liberator, Dungeon Crawler) do not
+    repeat the zero exception; nobody "scored the most Fame" when nobody scored any,
+    so the same exception is applied to them.
+    """
+    name = TITLE_NAMES[title]
+    best = max(v for _, v in values)
+    top = [s for s, v in values if v == best]
+    if best <= 0:
+        return TitleAward(
+            title, category, tuple(values), (), "tie_at_zero",
+            f"{source}, {name}: nobody scored in this category ({', '.join(top)} at {best}): "
+            "a tie between players who scored no Fame gives no title",
+        )
+    if len(top) == 1:
+        return TitleAward(
+            title, category, tuple(values), ((top[0], sole),), "sole",
+            f"{source}, {name}: {top[0]} scored the most ({best}): +{sole}",
+        )
+    return TitleAward(
+        title, category, tuple(values), tuple((s, tied) for s in top), "tie",
+        f"{source}, {name}: {', '.join(top)} tied at {best}: +{tied} each",
+    )
+
+
+def award_beating(values: Sequence[tuple[str, int]]) -> TitleAward:
+    """The Greatest Beating: "The player who lost the most Fame this way loses an additional
+    3 Fame ... (-1 if tied, except if the tie is between players that have no Wounds)"."""
+    name = TITLE_NAMES["greatest_beating"]
+    worst = min(v for _, v in values)
+    bottom = [s for s, v in values if v == worst]
+    if worst >= 0:
+        return TitleAward(
+            "greatest_beating", "beating", tuple(values), (), "no_wounds",
+            f"{CARD}, {name}: nobody has Wounds ({', '.join(bottom)}): a tie between players "
+            "that have no Wounds gives no penalty",
+        )
+    if len(bottom) == 1:
+        return TitleAward(
+            "greatest_beating", "beating", tuple(values), ((bottom[0], -3),), "sole",
+            f"{CARD}, {name}: {bottom[0]} lost the most ({worst}): -3",
+        )
+    return TitleAward(
+        "greatest_beating", "beating", tuple(values), tuple((s, -1) for s in bottom), "tie",
+        f"{CARD}, {name}: {', '.join(bottom)} tied at {worst}: -1 each",
+    )
+
+
+def _titles_for(
+    sc: ScenarioScoring, sides: Sequence[tuple[str, dict[str, int]]]
+) -> list[TitleAward]:
+    out: list[TitleAward] = []
+    for cat in ACHIEVEMENTS:
+        values = [(name, cats[cat]) for name, cats in sides]
+        if cat == "beating":
+            out.append(award_beating(values))
+        elif cat == "adventurer" and sc.dungeon_scoring:
+            out.append(
+                award_title(
+                    "greatest_dungeon_crawler", cat, values, sole=5, tied=2,
+                    source=f"{BOOK}, Dungeon Lords, Scoring (instead of the Greatest Adventurer)",
+                )
+            )
+        else:
+            out.append(award_title(TITLE_OF[cat], cat, values))
+    if sc.cities_scoring:
+        out.append(
+            award_title(
+                "greatest_city_conqueror", "cities",
+                [(name, cats["cities"]) for name, cats in sides], sole=5, tied=2,
+                source=f"{BOOK}, Conquest Scoring",
+            )
+        )
+    if sc.mines_scoring:
+        # Book silent: Mines Liberation names no tie rule for the Greatest Liberator (+5);
+        # the other +5 titles (City Conqueror, Dungeon Crawler) give +2 if tied, so do we.
+        out.append(
+            award_title(
+                "greatest_liberator", "mines",
+                [(name, cats["mines"]) for name, cats in sides], sole=5, tied=2,
+                source=f"{BOOK}, Mines Liberation Scoring",
+            )
+        )
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# Scoring
+# --------------------------------------------------------------------------------------
+
+
+def _player_lines(p: PlayerSheet, sc: ScenarioScoring) -> tuple[dict[str, int], list[str]]:
+    cats, why = achievement_points(p, sc.id)
+    lines = {"fame": p.fame, **cats}
+    trace = [f"{p.name}: Fame {p.fame}", *why]
+    if sc.cities_scoring:
+        pts, line = city_points(p)
+        lines["cities"] = pts
+        trace.append(line)
+    if sc.mines_scoring:
+        pts, line = mine_points(p)
+        lines["mines"] = pts
+        trace.append(line)
+    return lines, trace
+
+
+def _side(name: str, members: Iterable[str], lines: Mapping[str, int]) -> Side:
+    items = tuple((k, int(v)) for k, v in lines.items())
+    return Side(name, tuple(members), items, sum(v for _, v in items))
+
+
+def score(sheet: GameSheet) -> ScoreResult:
+    """Score a finished game. Raises ScoringError on bad input."""
+    sc = validate(sheet)
+    if sc.kind == VICTORY_POINTS:
+        return _score_victory_points(sheet, sc)
+    if sc.kind == PORTAL:
+        return _score_portal(sheet, sc)
+    if sc.kind in (SOLO, COOP):
+        return _score_table(sheet, sc)
+    return _score_competitive(sheet, sc)
+
+
+def _winners(sides: Sequence[Side]) -> tuple[tuple[str, ...], str]:
+    best = max(s.total for s in sides)
+    top = tuple(s.name for s in sides if s.total == best)
+    if len(top) == 1:
+        return top, f"{BOOK}, Scoring: whoever has the most Fame wins: {top[0]} with {best}"
+    # Book: First Reconnaissance "If tied, the players share the victory." The other
+    # competitive scenarios are silent on ties; Book silent: they share it the same way.
+    return top, (
+        f"{BOOK}, Scoring: {', '.join(top)} tied with {best} Fame: \"If tied, the players "
+        "share the victory\" (First Reconnaissance)"
+    )
+
+
+def _score_competitive(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
+    trace: list[str] = [f"{BOOK}, {sc.title}: apply standard Achievements scoring"]
+    per_player: dict[str, dict[str, int]] = {}
+    for p in sheet.players:
+        lines, why = _player_lines(p, sc)
+        per_player[p.name] = lines
+        trace.extend(why)
+    team_game = any(p.team is not None for p in sheet.players)
+    solo = len(sheet.players) == 1
+
+    if solo:
+        # First Reconnaissance, Solo Variant: "When scoring, award no titles."; Other Solo
+        # Missions: "use similar setup modifications and special rules as this mission"
+        # (Solo Conquest: "no titles are awarded").
+        trace.append(f"{BOOK}, Solo Variant / Other Solo Missions: award no titles")
+        p = sheet.players[0]
+        side = _side(p.name, (p.name,), per_player[p.name])
+        trace.append(f"{p.name}: total {side.total}")
+        return ScoreResult(
+            sc.id, sc.kind, False, (side,), (), side.total, side, (), (),
+            _mission_success(sheet, sc), tuple(trace) + _success_trace(sheet, sc),
+        )
+
+    if not team_game:
+        titles = _titles_for(sc, list(per_player.items()))
+        for t in titles:
+            trace.append(t.reason)
+        players = []
+        for p in sheet.players:
+            lines = dict(per_player[p.name])
+            for t in titles:
+                lines[t.title] = dict(t.awarded).get(p.name, 0)
+            players.append(_side(p.name, (p.name,), lines))
+        for s in players:
+            trace.append(f"{s.name}: total {s.total}")
+        winners, why = _winners(players)
+        trace.append(why)
+        return ScoreResult(
+            sc.id, sc.kind, False, tuple(players), (), None, None, tuple(titles), winners,
+            _mission_success(sheet, sc), tuple(trace) + _success_trace(sheet, sc),
+        )
+
+    # Team Rules: "each team has one common score. The base score is the Fame of the player
+    # that has the lower Fame. For Achievements, and any similar scoring, score only the
+    # higher score of both players in this area. For the Greatest Beating, score only the
+    # player with the largest penalty. Assign titles as usual (compare only the larger
+    # values of both teams)."
+    trace.append(f"{BOOK}, Team Rules: each team has one common score")
+    players = tuple(_side(p.name, (p.name,), per_player[p.name]) for p in sheet.players)
+    team_names: list[str] = []
+    for p in sheet.players:
+        if p.team not in team_names:
+            team_names.append(p.team)
+    team_lines: dict[str, dict[str, int]] = {}
+    for t in team_names:
+        members = [p for p in sheet.players if p.team == t]
+        lines, why = _combine(
+            f"Team {t}", [(m.name, per_player[m.name]) for m in members], best=max,
+            source=f"{BOOK}, Team Rules",
+        )
+        team_lines[t] = lines
+        trace.extend(why)
+    titles = _titles_for(sc, list(team_lines.items()))
+    for t in titles:
+        trace.append(t.reason)
+    teams = []
+    for t in team_names:
+        lines = dict(team_lines[t])
+        for ta in titles:
+            lines[ta.title] = dict(ta.awarded).get(t, 0)
+        teams.append(
+            _side(t, tuple(p.name for p in sheet.players if p.team == t), lines)
+        )
+    for s in teams:
+        trace.append(f"Team {s.name}: total {s.total}")
+    winners, why = _winners(teams)
+    trace.append(why)
+    return ScoreResult(
+        sc.id, sc.kind, True, players, tuple(teams), None, None, tuple(titles), winners,
+        _mission_success(sheet, sc), tuple(trace) + _success_trace(sheet, sc),
+    )
+
+
+def _combine(
+    label: str,
+    members: Sequence[tuple[str, Mapping[str, int]]],
+    *,
+    best,
+    source: str,
+) -> tuple[dict[str, int], list[str]]:
+    """One common score from several players' lines (Team Rules / cooperative scoring):
+    the lowest Fame as base; every other category the ``best`` (max, or min in the co-op
+    "only the lowest counts" variant); the Greatest Beating always the largest penalty."""
+    why: list[str] = []
+    out: dict[str, int] = {}
+    keys = list(members[0][1].keys())
+    for k in keys:
+        vals = [(n, lines[k]) for n, lines in members]
+        if k == "fame":
+            v = min(x for _, x in vals)
+            rule = "base = the lowest Fame"
+        elif k == "beating":
+            v = min(x for _, x in vals)
+            rule = "Greatest Beating: only the largest penalty"
+        else:
+            v = best(x for _, x in vals)
+            rule = "only the higher score" if best is max else "only the lowest score (variant)"
+        out[k] = v
+        shown = ", ".join(f"{n} {x}" for n, x in vals)
+        why.append(f"{label}: {source}, {k}: {rule} of {shown} -> {v}")
+    return out, why
+
+
+def _mission_success(sheet: GameSheet, sc: ScenarioScoring) -> bool | None:
+    if sc.cities_scoring or sc.kind in (SOLO, COOP):
+        total = _cities_total(sheet, sc)
+        conquered = _cities_conquered(sheet, sc)
+        if total is None or conquered is None:
+            return None
+        return conquered >= total
+    if sc.mines_scoring:
+        return sheet.all_mines_liberated
+    if sc.dungeon_scoring:
+        return sheet.all_dungeons_conquered
+    return None
+
+
+def _success_trace(sheet: GameSheet, sc: ScenarioScoring) -> tuple[str, ...]:
+    ok = _mission_success(sheet, sc)
+    if ok is None:
+        return ()
+    what = {
+        "mines_liberation": "If you liberated all mines, the mission was successful",
+        "dungeon_lords": "If you conquered all the dungeon and tombs, the mission was successful",
+    }.get(sc.id, "If you conquered all the cities, your mission was successful")
+    return (f"{BOOK}, {sc.title}: \"{what}\": {'successful' if ok else 'not successful'}",)
+
+
+def _cities_total(sheet: GameSheet, sc: ScenarioScoring) -> int | None:
+    if sheet.cities_total is not None:
+        return sheet.cities_total
+    return default_cities_total(sc.id, len(sheet.players))
+
+
+def _cities_conquered(sheet: GameSheet, sc: ScenarioScoring) -> int | None:
+    if sheet.cities_conquered is not None:
+        return sheet.cities_conquered
+    # Every conquered city has exactly one leader (Rulebook, City leader).
+    return sum(p.cities_led for p in sheet.players)
+
+
+def _score_table(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
+    """Solo Conquest and Full/Blitz Cooperation: one score for the table."""
+    trace: list[str] = []
+    per_player: dict[str, dict[str, int]] = {}
+    for p in sheet.players:
+        cats, why = achievement_points(p, sc.id)
+        per_player[p.name] = {"fame": p.fame, **cats}
+        trace.append(f"{p.name}: Fame {p.fame}")
+        trace.extend(why)
+    players = tuple(_side(p.name, (p.name,), per_player[p.name]) for p in sheet.players)
+
+    if sc.kind == SOLO:
+        trace.insert(
+            0, f"{BOOK}, Solo Conquest, Scoring: \"Take your Fame as the base. Then apply "
+            "standard Achievements scoring, except no titles are awarded.\"",
+        )
+        lines = dict(per_player[sheet.players[0].name])
+    else:
+        trace.insert(
+            0, f"{BOOK}, {sc.title}, Scoring: \"You have one score as a team. As a base score, "
+            "take the lowest Fame of all players.\" In each category only the player with the "
+            "highest score (most negative points for the Greatest Beating); no titles",
+        )
+        if sheet.lowest_counts:
+            trace.insert(
+                1, f"{BOOK}, Full Cooperation, Variants: \"for Achievements, only the lowest "
+                "score counts\" (the Greatest Beating: the biggest penalty is scored again)",
+            )
+        lines, why = _combine(
+            "Team", list(per_player.items()), best=min if sheet.lowest_counts else max,
+            source=f"{BOOK}, {sc.title}",
+        )
+        trace.extend(why)
+
+    # Goal and time (the other side of the Scoring card).
+    conquered = _cities_conquered(sheet, sc) or 0
+    total = _cities_total(sheet, sc)
+    lines["cities_conquered"] = 10 * conquered
+    trace.append(f"{BOOK}, {sc.title}: 10 points for each city conquered: 10 x {conquered}")
+    if sc.kind == COOP:
+        every = all(p.cities_led >= 1 for p in sheet.players)
+        lines["every_player_leads"] = 10 if every else 0
+        trace.append(
+            f"{BOOK}, {sc.title}: additional 10 points if every player is a leader of at least "
+            f"one conquered city: {'yes' if every else 'no'} "
+            f"({', '.join(f'{p.name} {p.cities_led}' for p in sheet.players)})"
+        )
+    all_cities = total is not None and conquered >= total
+    lines["all_cities"] = 15 if all_cities else 0
+    trace.append(
+        f"{BOOK}, {sc.title}: additional 15 points if you conquered all cities: "
+        f"{conquered} of {total if total is not None else '?'}: {'yes' if all_cities else 'no'}"
+    )
+    lines["rounds_left"] = 30 * sheet.rounds_left
+    trace.append(
+        f"{BOOK}, {sc.title}: 30 points for each Round finished before the limit: "
+        f"30 x {sheet.rounds_left}"
+    )
+    lines["dummy_deck"] = sheet.dummy_deck
+    trace.append(
+        f"{BOOK}, {sc.title}: 1 point for each card in the Dummy player's Deed deck: "
+        f"{sheet.dummy_deck}"
+    )
+    lines["end_of_round_not_announced"] = 0 if sheet.end_of_round_announced else 5
+    trace.append(
+        f"{BOOK}, {sc.title}: additional 5 points if the End of the Round was not announced "
+        f"in the last Round: {'announced' if sheet.end_of_round_announced else 'not announced'}"
+    )
+    table = _side("table", tuple(p.name for p in sheet.players), lines)
+    trace.append(f"Score: {table.total}")
+    success = _mission_success(sheet, sc)
+    trace.extend(_success_trace(sheet, sc))
+    return ScoreResult(
+        sc.id, sc.kind, False, players, (), table.total, table, (), (), success, tuple(trace)
+    )
+
+
+def _score_victory_points(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
+    """Conquer and Hold, The Winner: "Each owned keep counts as 3 Victory points. Each owned
+    mage tower counts as 2 Victory points. The player or team who has the most points wins
+    the game. If tied ... no one is the winner." No Fame scoring."""
+    src = f"{BOOK}, {sc.title}, The Winner"
+    trace = [f"{src}: Victory points for controlled sites instead of Fame"]
+    players = []
+    for p in sheet.players:
+        lines = {"keeps_vp": 3 * p.keeps, "mage_towers_vp": 2 * p.mage_towers}
+        players.append(_side(p.name, (p.name,), lines))
+        trace.append(
+            f"{p.name}: 3 x {p.keeps} keeps + 2 x {p.mage_towers} mage towers = "
+            f"{3 * p.keeps + 2 * p.mage_towers} Victory points"
+        )
+    team_game = any(p.team is not None for p in sheet.players)
+    teams: list[Side] = []
+    if team_game:
+        # The team's sites are the sites its players own: their Victory points add up.
+        for t in dict.fromkeys(p.team for p in sheet.players):
+            mem = [s for s, p in zip(players, sheet.players) if p.team == t]
+            lines = {
+                "keeps_vp": sum(s.categories["keeps_vp"] for s in mem),
+                "mage_towers_vp": sum(s.categories["mage_towers_vp"] for s in mem),
+            }
+            teams.append(_side(t, tuple(s.name for s in mem), lines))
+            trace.append(f"Team {t}: {' + '.join(str(s.total) for s in mem)} = "
+                         f"{sum(s.total for s in mem)} Victory points")
+    sides = teams if team_game else players
+    best = max(s.total for s in sides)
+    top = tuple(s.name for s in sides if s.total == best)
+    if len(top) == 1:
+        winners = top
+        trace.append(f"{src}: {top[0]} has the most Victory points ({best}) and wins")
+    else:
+        winners = ()
+        trace.append(f"{src}: {', '.join(top)} tied at {best}: \"If tied, no one is the winner\"")
+    return ScoreResult(
+        sc.id, sc.kind, team_game, tuple(players), tuple(teams), None, None, (), winners,
+        None, tuple(trace),
+    )
+
+
+def _score_portal(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
+    """Only One Returns, The Winner: "Whoever stands on the portal space at that moment wins
+    the game. If no-one stands there, there is no winner. There is no scoring, and Fame does
+    not matter." Team Variant: the team whose chosen player stands on the portal wins."""
+    src = f"{BOOK}, {sc.title}, The Winner"
+    trace = [f"{src}: there is no scoring, and Fame does not matter"]
+    team_game = any(p.team is not None for p in sheet.players)
+    players = tuple(_side(p.name, (p.name,), {}) for p in sheet.players)
+    on = [p for p in sheet.players if p.on_portal]
+    teams: tuple[Side, ...] = ()
+    if team_game:
+        team_names = list(dict.fromkeys(p.team for p in sheet.players))
+        for t in team_names:
+            n_chosen = sum(1 for p in sheet.players if p.team == t and p.chosen)
+            if n_chosen != 1:
+                raise ScoringError(f"team {t} must have exactly one chosen player")
+        teams = tuple(
+            _side(t, tuple(p.name for p in sheet.players if p.team == t), {}) for t in team_names
+        )
+        if not on:
+            trace.append(f"{src}, Team Variant: no player stands on the portal: no one has won")
+            winners: tuple[str, ...] = ()
+        elif on[0].chosen:
+            winners = (on[0].team,)
+            trace.append(
+                f"{src}, Team Variant: {on[0].name} stands on the portal and is team "
+                f"{on[0].team}'s chosen one: team {on[0].team} has won"
+            )
+        else:
+            winners = ()
+            trace.append(
+                f"{src}, Team Variant: {on[0].name} stands on the portal but was not chosen: "
+                "no one has won"
+            )
+    else:
+        if on:
+            winners = (on[0].name,)
+            trace.append(f"{src}: {on[0].name} stands on the portal and wins")
+        else:
+            winners = ()
+            trace.append(f"{src}: no-one stands on the portal: there is no winner")
+    return ScoreResult(
+        sc.id, sc.kind, team_game, players, teams, None, None, (), winners, None, tuple(trace)
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Variant: Action Upgrades (Scenario Book, Variants, "Action Upgrades")
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StrengthSheet:
+    name: str
+    level: int
+    fame: int = 0
+    spells: int = 0
+    artifacts: int = 0
+    advanced_actions: int = 0
+    crystals: int = 0
+    units: tuple[Unit, ...] = ()
+    turn_position: int = 0  # position in the last Round's order (0 = played first)
+
+
+@dataclass(frozen=True)
+class StrengthResult:
+    points: tuple[tuple[str, int], ...]  # in input order
+    pick_order: tuple[str, ...]  # who may take a displayed Advanced Action first
+    explanation: tuple[str, ...]
+
+
+def action_upgrade_strength(players: Sequence[StrengthSheet]) -> StrengthResult:
+    """Action Upgrades: "score their strength. Use the first three lines of the Achievements
+    Scoring: Two points for each Artifact or Spell. One point for each Advanced Action card.
+    One point for every two crystals. As many points as its level for each Unit (Wounded
+    Units count as half, rounded down). To this score, add 3 points for every level you are
+    above the player who is of lowest level ... starting from the player who had the lowest
+    result (if tied, the one with the lower Fame, if still tied, the one who played later in
+    the last round), each player may ... take one of the displayed Advanced Action cards"."""
+    if not players:
+        raise ScoringError("no players")
+    names = [p.name for p in players]
+    if len(set(names)) != len(names) or any(not str(n).strip() for n in names):
+        raise ScoringError("every player needs a different name")
+    for p in players:
+        for f in ("spells", "artifacts", "advanced_actions", "crystals", "turn_position"):
+            v = getattr(p, f)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ScoringError(f"{p.name}: {f} must be a whole number, not negative")
+        if isinstance(p.level, bool) or not isinstance(p.level, int) or not 1 <= p.level <= 10:
+            raise ScoringError(f"{p.name}: level must be 1 to 10")
+        if isinstance(p.fame, bool) or not isinstance(p.fame, int):
+            raise ScoringError(f"{p.name}: fame must be a whole number")
+        for u in p.units:
+            if isinstance(u.level, bool) or not isinstance(u.level, int) or not 1 <= u.level <= 4:
+                raise ScoringError(f"{p.name}: unit level must be 1 to 4")
+    src = f"{BOOK}, Variants, Action Upgrades"
+    lowest = min(p.level for p in players)
+    trace: list[str] = []
+    pts: list[tuple[str, int]] = []
+    for p in players:
+        units = sum(unit_points(u) for u in p.units)
+        lv = 3 * (p.level - lowest)
+        total = 2 * (p.artifacts + p.spells) + p.advanced_actions + p.crystals // 2 + units + lv
+        pts.append((p.name, total))
+        trace.append(
+            f"{p.name}: {src}: 2 x ({p.artifacts} Artifacts + {p.spells} Spells) + "
+            f"{p.advanced_actions} Advanced Actions + {p.crystals} crystals // 2 + Units {units} "
+            f"+ 3 x {p.level - lowest} levels above the lowest = {total}"
+        )
+    by_name = dict(pts)
+    order = sorted(players, key=lambda p: (by_name[p.name], p.fame, -p.turn_position))
+    trace.append(
+        f"{src}: lowest result first (tie: lower Fame, then who played later in the last "
+        f"round): {', '.join(p.name for p in order)}"
+    )
+    return StrengthResult(tuple(pts), tuple(p.name for p in order), tuple(trace))
