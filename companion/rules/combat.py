@@ -1,0 +1,569 @@
+"""Combat with enemies: the pure engine (attacks, blocks, fortification, city bonuses, outcome).
+
+Rules: Rulebook "Combat with Enemies" (Ranged and Siege phase, Block phase, Attack phase), "Combat
+Outcomes", "City Assaults"; the quick reference sheet (enemy abilities, Walls, Keep, Monastery); the icon
+reference (Rulebook p. 24). Damage assignment lives in ``damage.py``, the attack planner in
+``combat_plan.py``, Player versus Player and the cooperative city assault in ``pvp.py``.
+
+Public, stable API (other modules and the web layer build on these names):
+
+- data: ``EnemyAttack``, ``Enemy``, ``Site``, ``PlayerAttack``, ``Block``
+- ``enemy_from_token(token_id, **overrides)`` - an ``Enemy`` from the rules data
+- ``effective_enemy(enemy, site)`` - the enemy with the city bonus applied (traced)
+- ``fortification(enemy, site)`` - 0, 1 or 2 (2 = cannot be targeted in the Ranged and Siege phase)
+- ``resolve_attack(targets, attacks, phase, site, others=())`` -> ``AttackResult``
+- ``resolve_block(enemy, blocks, attack_index, move_points, site)`` -> ``BlockResult``
+- ``draw_summoned(pile, rng)`` - a random brown token for a summoner
+- ``combat_outcome(...)`` -> ``Outcome`` (fame, reputation, shields)
+
+All functions are pure; bad input raises ``CombatError`` (a ``ValueError``) with a readable message.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Sequence
+
+ELEMENTS = ("physical", "fire", "ice", "cold_fire")
+RESISTANCES = ("physical", "fire", "ice")
+ATTACK_KINDS = ("melee", "ranged", "siege", "sideways")
+PHASES = ("ranged_siege", "attack")
+CITY_COLOURS = ("white", "blue", "red", "green")
+
+
+class CombatError(ValueError):
+    """Input that the rules cannot accept (the message says why)."""
+
+
+# --------------------------------------------------------------------------------------------- data
+
+
+@dataclass(frozen=True)
+class EnemyAttack:
+    value: int
+    element: str = "physical"
+
+
+@dataclass(frozen=True)
+class Enemy:
+    """An enemy token as fought: printed values plus what happened to it earlier in this combat.
+
+    ``armor`` is the printed (lower) armor; ``elusive_armor`` the higher Elusive value (None if not elusive).
+    ``armor_bonus`` is armor gained earlier this combat (Defend received, Vampiric); it applies to both
+    Elusive values. ``summoned`` is the brown token drawn for a summoner (it replaces the summoner in the
+    Block and Assign Damage phases).
+    """
+
+    name: str
+    armor: int
+    attacks: tuple[EnemyAttack, ...] = ()
+    abilities: tuple[str, ...] = ()
+    resistances: tuple[str, ...] = ()
+    fame: int = 0
+    elusive_armor: int | None = None
+    defend: int = 0
+    defend_used: bool = False
+    summon: str | None = None
+    rampaging: bool = False
+    all_attacks_blocked: bool = False
+    armor_bonus: int = 0
+    color: str | None = None
+    id: str | None = None
+    summoned: "Enemy | None" = None
+
+    def has(self, ability: str) -> bool:
+        return ability in self.abilities
+
+    def resistant(self, element: str) -> bool:
+        """Rulebook Ranged and Siege 4a: Cold Fire counts as resisted only with both Fire and Ice Resistance."""
+        if element == "cold_fire":
+            return "fire" in self.resistances and "ice" in self.resistances
+        return element in self.resistances
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where the fight is. Site effects apply to enemies that are not rampaging (walls apply to all)."""
+
+    fortified: bool = False
+    city: str | None = None
+    across_wall: bool = False
+
+
+NO_SITE = Site()
+
+
+@dataclass(frozen=True)
+class PlayerAttack:
+    value: int
+    element: str = "physical"
+    kind: str = "melee"  # melee | ranged | siege | sideways (a card played sideways: physical)
+
+
+@dataclass(frozen=True)
+class Block:
+    value: int
+    element: str = "physical"
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    allowed: bool
+    reason: str | None
+    total: int
+    armor: int
+    success: bool
+    fame: int
+    efficient: int
+    inefficient: int
+    defend_bonus: int
+    explanation: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BlockResult:
+    attack: int
+    required: int
+    total: int
+    success: bool
+    explanation: tuple[str, ...]
+
+
+# ------------------------------------------------------------------------------------------ helpers
+
+
+def _check_int(value, what: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CombatError(f"{what} must be a whole number, got {value!r}")
+    if value < minimum:
+        raise CombatError(f"{what} must be at least {minimum}, got {value}")
+    return value
+
+
+def check_element(element: str, what: str = "element") -> str:
+    if element not in ELEMENTS:
+        raise CombatError(f"{what} must be one of {', '.join(ELEMENTS)}, got {element!r}")
+    return element
+
+
+def validate_enemy(enemy: Enemy) -> Enemy:
+    _check_int(enemy.armor, f"{enemy.name}: armor", 0)
+    if enemy.elusive_armor is not None:
+        _check_int(enemy.elusive_armor, f"{enemy.name}: elusive_armor", 0)
+    _check_int(enemy.fame, f"{enemy.name}: fame", 0)
+    _check_int(enemy.defend, f"{enemy.name}: defend", 0)
+    _check_int(enemy.armor_bonus, f"{enemy.name}: armor_bonus", 0)
+    for a in enemy.attacks:
+        _check_int(a.value, f"{enemy.name}: attack value", 0)
+        check_element(a.element, f"{enemy.name}: attack element")
+    for r in enemy.resistances:
+        if r not in RESISTANCES:
+            raise CombatError(f"{enemy.name}: resistance must be one of {', '.join(RESISTANCES)}, got {r!r}")
+    if enemy.summoned is not None:
+        validate_enemy(enemy.summoned)
+    return enemy
+
+
+def validate_site(site: Site | None) -> Site:
+    site = site or NO_SITE
+    if site.city is not None and site.city not in CITY_COLOURS:
+        raise CombatError(f"site.city must be null or one of {', '.join(CITY_COLOURS)}, got {site.city!r}")
+    return site
+
+
+def enemy_from_token(token_id: str, **overrides) -> Enemy:
+    """Build an ``Enemy`` from the rules data token ``token_id``; keyword arguments override fields."""
+    from companion.rules.data import get_rules  # the loader (rules data is the only I/O allowed here)
+
+    enemies = get_rules().enemies
+    if token_id not in enemies:
+        raise CombatError(f"unknown enemy token {token_id!r}")
+    t = enemies[token_id]
+    abilities = tuple(getattr(t, "abilities", ()) or ())
+    defend = getattr(t, "defend", None) or 0
+    base = Enemy(
+        name=getattr(t, "name", token_id),
+        armor=t.armor,
+        attacks=tuple(EnemyAttack(a.value, a.element) for a in (getattr(t, "attacks", ()) or ())),
+        abilities=abilities,
+        resistances=tuple(getattr(t, "resistances", ()) or ()),
+        fame=getattr(t, "fame", 0) or 0,
+        elusive_armor=getattr(t, "elusive_armor", None),
+        defend=int(defend),
+        summon=getattr(t, "summon", None) or None,
+        color=getattr(t, "color", None),
+        id=token_id,
+    )
+    fields_ = set(Enemy.__dataclass_fields__)
+    bad = set(overrides) - fields_
+    if bad:
+        raise CombatError(f"unknown enemy field(s): {', '.join(sorted(bad))}")
+    return replace(base, **overrides)
+
+
+def is_defender(enemy: Enemy, site: Site) -> bool:
+    """Site effects (fortification, city bonuses) apply to the site's defenders, not to rampaging enemies
+    that joined (Rulebook Combat with Enemies 1b)."""
+    return not enemy.rampaging
+
+
+def effective_enemy(enemy: Enemy, site: Site | None = None) -> tuple[Enemy, tuple[str, ...]]:
+    """The enemy with its city bonus applied (Rulebook City Assaults 1a-d); returns (enemy, trace).
+
+    White: +1 armor (both Elusive values). Blue: +2 to Fire and Ice attacks, +1 to Cold Fire attacks.
+    Red: physical attacks gain Brutal. Green: physical attacks gain Poison. City-given Brutal/Poison is kept
+    per attack: we only give it to physical attacks (our reading of "defenders that have physical Attack").
+    """
+    site = validate_site(site)
+    if not site.city or not is_defender(enemy, site):
+        return enemy, ()
+    trace = []
+    if site.city == "white":
+        enemy = replace(enemy, armor_bonus=enemy.armor_bonus + 1)
+        trace.append(f"Rulebook City Assaults 1a: White city, {enemy.name} gets +1 Armor")
+    elif site.city == "blue":
+        new = []
+        for a in enemy.attacks:
+            bonus = 2 if a.element in ("fire", "ice") else 1 if a.element == "cold_fire" else 0
+            new.append(EnemyAttack(a.value + bonus, a.element))
+            if bonus:
+                trace.append(
+                    f"Rulebook City Assaults 1b: Blue city, {enemy.name}'s {a.element.replace('_', ' ')} "
+                    f"attack {a.value} +{bonus} = {a.value + bonus}")
+        enemy = replace(enemy, attacks=tuple(new))
+    elif site.city in ("red", "green") and any(a.element == "physical" for a in enemy.attacks):
+        ability = "brutal" if site.city == "red" else "poison"
+        letter = "c" if site.city == "red" else "d"
+        trace.append(f"Rulebook City Assaults 1{letter}: {site.city.capitalize()} city, {enemy.name}'s "
+                     f"physical attack gains {ability.capitalize()}")
+    return enemy, tuple(trace)
+
+
+def attack_abilities(enemy: Enemy, attack: EnemyAttack, site: Site | None = None) -> frozenset[str]:
+    """Abilities that apply to one attack of ``enemy`` (its own plus Red/Green city bonuses)."""
+    site = site or NO_SITE
+    abilities = set(enemy.abilities)
+    if site.city and is_defender(enemy, site) and attack.element == "physical":
+        if site.city == "red":
+            abilities.add("brutal")
+        elif site.city == "green":
+            abilities.add("poison")
+    return frozenset(abilities)
+
+
+def fortification(enemy: Enemy, site: Site | None = None) -> int:
+    """How fortified ``enemy`` is: site fortification (defenders of a fortified site; a wall between you and
+    the enemy counts as one more - quick reference "Walls") plus the Fortified ability. Unfortified ignores
+    all site fortifications (walls included). 2 or more = cannot be targeted in the Ranged and Siege phase."""
+    site = site or NO_SITE
+    site_level = 0
+    if site.fortified and is_defender(enemy, site):
+        site_level += 1
+    if site.across_wall:
+        site_level += 1
+    if enemy.has("unfortified"):
+        site_level = 0
+    return site_level + (1 if enemy.has("fortified") else 0)
+
+
+def current_armor(enemy: Enemy, phase: str) -> int:
+    """Armor to beat. Elusive (quick reference): the higher value, except in the Attack phase when all its
+    attacks were blocked; armor modifications (``armor_bonus``) apply to both values."""
+    if enemy.elusive_armor is None:
+        return enemy.armor + enemy.armor_bonus
+    high, low = max(enemy.armor, enemy.elusive_armor), min(enemy.armor, enemy.elusive_armor)
+    if phase == "attack" and enemy.all_attacks_blocked:
+        return low + enemy.armor_bonus
+    return high + enemy.armor_bonus
+
+
+def _fmt(values: Sequence[int]) -> str:
+    return "+".join(str(v) for v in values) if values else "0"
+
+
+# ------------------------------------------------------------------------------------------- attack
+
+
+def split_efficiency(targets: Sequence[Enemy], attacks: Sequence[PlayerAttack]) -> tuple[list[int], list[int]]:
+    """(efficient values, inefficient values): one resistant target makes that element inefficient for the
+    whole attack (Rulebook Ranged and Siege 4a); sideways cards are physical."""
+    eff, ineff = [], []
+    for a in attacks:
+        element = "physical" if a.kind == "sideways" else a.element
+        (ineff if any(t.resistant(element) for t in targets) else eff).append(a.value)
+    return eff, ineff
+
+
+def attack_total(eff: Sequence[int], ineff: Sequence[int]) -> int:
+    """Efficient attacks in full plus all inefficient attacks summed and halved once, rounded down."""
+    return sum(eff) + sum(ineff) // 2
+
+
+def resolve_attack(
+    targets: Sequence[Enemy],
+    attacks: Sequence[PlayerAttack],
+    phase: str,
+    site: Site | None = None,
+    others: Sequence[Enemy] = (),
+) -> AttackResult:
+    """One attack (a column of attack effects) against a group of targets.
+
+    ``others``: the other enemies still in the combat (only their unused Defend matters).
+    Defend (quick reference): the first enemy you attack in a combat gets +Defend armor until the end of
+    the combat; an enemy's Defend is used once per combat (``defend_used``). We give every unused Defend to
+    the first target of this attack (the caller then marks them used and keeps the bonus on that enemy).
+    """
+    if phase not in PHASES:
+        raise CombatError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
+    site = validate_site(site)
+    if not targets:
+        raise CombatError("an attack needs at least one target")
+    for t in list(targets) + list(others):
+        validate_enemy(t)
+    for a in attacks:
+        _check_int(a.value, "attack value", 0)
+        check_element(a.element, "attack element")
+        if a.kind not in ATTACK_KINDS:
+            raise CombatError(f"attack kind must be one of {', '.join(ATTACK_KINDS)}, got {a.kind!r}")
+    trace: list[str] = []
+    targets = list(targets)
+    for i, t in enumerate(targets):
+        t2, tr = effective_enemy(t, site)
+        targets[i] = t2
+        trace.extend(tr)
+    names = ", ".join(t.name for t in targets)
+
+    def refuse(reason: str) -> AttackResult:
+        return AttackResult(False, reason, 0, sum(current_armor(t, phase) for t in targets), False, 0, 0, 0, 0,
+                            tuple(trace + [reason]))
+
+    if phase == "ranged_siege":
+        for t in targets:
+            if fortification(t, site) >= 2:
+                return refuse(f"Rulebook Ranged and Siege 3: {t.name} is fortified twice (ability and site"
+                              f"{' or wall' if site.across_wall else ''}) and cannot be targeted in this phase")
+        if any(a.kind == "sideways" for a in attacks):
+            return refuse("Rulebook Ranged and Siege 3b: cards cannot be played sideways for Ranged or Siege attacks")
+        if any(a.kind == "melee" for a in attacks):
+            return refuse("Rulebook Ranged and Siege 3: only Ranged and Siege attacks can be played in this phase")
+        fortified = [t.name for t in targets if fortification(t, site) == 1]
+        if fortified and any(a.kind == "ranged" for a in attacks):
+            return refuse(f"Rulebook Ranged and Siege 3: {', '.join(fortified)} fortified, only Siege attacks "
+                          f"can be played")
+        if fortified:
+            trace.append(f"Rulebook Ranged and Siege 3: {', '.join(fortified)} fortified, Siege attacks only")
+    else:
+        trace.append("Rulebook Attack phase 1a: fortifications no longer apply, every attack counts"
+                     + (" (sideways cards are physical Attack 1)" if any(a.kind == "sideways" for a in attacks) else ""))
+
+    for t in targets:
+        if t.has("arcane_immunity"):
+            trace.append(f"Quick reference, Arcane Immunity: {t.name} is not affected by non-Attack/Block effects "
+                         f"(attacks still count)")
+
+    # Defend
+    defend_bonus = 0
+    defenders = [e for e in list(targets) + list(others) if e.defend and not e.defend_used]
+    if defenders:
+        defend_bonus = sum(e.defend for e in defenders)
+        first = targets[0]
+        targets[0] = replace(first, armor_bonus=first.armor_bonus + defend_bonus)
+        trace.append(f"Quick reference, Defend: {first.name} is the first enemy attacked, +{defend_bonus} Armor "
+                     f"(Defend of {', '.join(e.name for e in defenders)}) until the end of the combat")
+
+    armors = [current_armor(t, phase) for t in targets]
+    for t, a in zip(targets, armors):
+        if t.elusive_armor is not None:
+            lowered = phase == "attack" and t.all_attacks_blocked
+            trace.append(f"Quick reference, Elusive: {t.name} armor {a} ("
+                         + ("Attack phase and all its attacks were blocked: lower value" if lowered
+                            else "higher value: lower only in the Attack phase when all its attacks were blocked")
+                         + ")")
+    armor = sum(armors)
+    eff, ineff = split_efficiency(targets, attacks)
+    for element in ELEMENTS:
+        resisted = [t.name for t in targets if t.resistant(element)]
+        used = any(("physical" if a.kind == "sideways" else a.element) == element for a in attacks)
+        if resisted and used:
+            what = "Fire and Ice Resistance" if element == "cold_fire" else f"{element.capitalize()} Resistance"
+            trace.append(f"Rulebook Ranged and Siege 4a: {', '.join(resisted)} has {what}, so every "
+                         f"{element.replace('_', ' ')} attack against this group is inefficient")
+    total = attack_total(eff, ineff)
+    if ineff:
+        trace.append(f"Rulebook Ranged and Siege 4a: inefficient attacks {_fmt(ineff)} = {sum(ineff)}, halved once "
+                     f"= {sum(ineff) // 2}")
+    trace.append(f"Attack total {_fmt(eff)}{' + ' + str(sum(ineff) // 2) if ineff else ''} = {total}")
+    trace.append(f"Rulebook Ranged and Siege 5: armor to beat is the sum of the targets' armor "
+                 f"{_fmt(armors)} = {armor}")
+    success = total >= armor
+    fame = sum(t.fame for t in targets) if success else 0
+    if success:
+        trace.append(f"Rulebook Ranged and Siege 5: {total} >= {armor}, {names} defeated; Fame +{fame}")
+    else:
+        trace.append(f"Rulebook Ranged and Siege 6: {total} < {armor}, the attack has no effect (need "
+                     f"{armor - total} more)")
+    return AttackResult(True, None, total, armor, success, fame, sum(eff), sum(ineff), defend_bonus, tuple(trace))
+
+
+# -------------------------------------------------------------------------------------------- block
+
+_EFFICIENT_BLOCKS = {
+    "physical": set(ELEMENTS),
+    "fire": {"ice", "cold_fire"},
+    "ice": {"fire", "cold_fire"},
+    "cold_fire": {"cold_fire"},
+}
+
+
+def block_efficient(block_element: str, attack_element: str) -> bool:
+    """Rulebook Block phase 5a: any block against physical; Ice/Cold Fire against Fire; Fire/Cold Fire
+    against Ice; only Cold Fire against Cold Fire."""
+    return block_element in _EFFICIENT_BLOCKS[attack_element]
+
+
+def acting_enemy(enemy: Enemy) -> Enemy:
+    """The enemy that blocks/deals damage: a summoner is replaced by its summoned token (Rulebook Block
+    phase 2a). A summoned token inherits whether the summoner is rampaging (city bonuses follow)."""
+    if enemy.summon or enemy.has("summon"):
+        if enemy.summoned is None:
+            raise CombatError(f"{enemy.name} summons: say which {enemy.summon or 'brown'} token was drawn "
+                              f"(Rulebook Block phase 2)")
+        return replace(enemy.summoned, rampaging=enemy.rampaging)
+    return enemy
+
+
+def draw_summoned(pile: Sequence[str], rng: random.Random) -> str:
+    """Draw a random token id from the remaining tokens of the summon pile (Rulebook Block phase 2)."""
+    if not pile:
+        raise CombatError("the summon pile is empty")
+    return rng.choice(list(pile))
+
+
+def enemy_attack(enemy: Enemy, attack_index: int) -> EnemyAttack:
+    if isinstance(attack_index, bool) or not isinstance(attack_index, int):
+        raise CombatError("attack_index must be a whole number")
+    if not 0 <= attack_index < len(enemy.attacks):
+        raise CombatError(f"{enemy.name} has {len(enemy.attacks)} attack(s); attack_index {attack_index} "
+                          f"does not exist")
+    return enemy.attacks[attack_index]
+
+
+def resolve_block(
+    enemy: Enemy,
+    blocks: Sequence[Block],
+    attack_index: int = 0,
+    move_points: int = 0,
+    site: Site | None = None,
+) -> BlockResult:
+    """Block one attack of one enemy (Rulebook Block phase 3-8; multiple attacks: icon reference)."""
+    site = validate_site(site)
+    validate_enemy(enemy)
+    _check_int(move_points, "move_points", 0)
+    trace: list[str] = []
+    summoner = enemy
+    enemy = acting_enemy(enemy)
+    if enemy is not summoner:
+        trace.append(f"Rulebook Block phase 2a: {enemy.name} (summoned) replaces {summoner.name}")
+    enemy, tr = effective_enemy(enemy, site)
+    trace.extend(tr)
+    atk = enemy_attack(enemy, attack_index)
+    for b in blocks:
+        _check_int(b.value, "block value", 0)
+        check_element(b.element, "block element")
+    value = atk.value
+    if move_points:
+        if not enemy.has("cumbersome"):
+            raise CombatError(f"{enemy.name} is not Cumbersome: move points cannot reduce its attack")
+        value = max(0, value - move_points)
+        trace.append(f"Quick reference, Cumbersome: {move_points} Move points spent, attack {atk.value} -> {value} "
+                     f"for the rest of the turn")
+    required = value * 2 if enemy.has("swift") else value
+    if enemy.has("swift"):
+        trace.append(f"Rulebook Block phase 6a: {enemy.name} is Swift, block needs twice its attack: {required}")
+    eff = [b.value for b in blocks if block_efficient(b.element, atk.element)]
+    ineff = [b.value for b in blocks if not block_efficient(b.element, atk.element)]
+    total = attack_total(eff, ineff)
+    if ineff:
+        trace.append(f"Rulebook Block phase 5b: inefficient blocks against a {atk.element.replace('_', ' ')} attack "
+                     f"{_fmt(ineff)} = {sum(ineff)}, halved once = {sum(ineff) // 2}")
+    trace.append(f"Block total {_fmt(eff)}{' + ' + str(sum(ineff) // 2) if ineff else ''} = {total}")
+    if value == 0:
+        success = True
+        trace.append("Quick reference, Cumbersome: an attack reduced to 0 is successfully blocked")
+    else:
+        success = total >= required
+        if success:
+            trace.append(f"Rulebook Block phase 6: {total} >= {required}, attack blocked")
+        else:
+            trace.append(f"Rulebook Block phase 8: {total} < {required}, the block has no effect, the attack goes "
+                         f"through at full strength (need {required - total} more)")
+    if success and summoner is not enemy:
+        trace.append("Rulebook Block phase 7a: a blocked summoned monster is discarded, no Fame")
+    if len(enemy.attacks) > 1:
+        trace.append(f"Icon reference, Multiple Attacks: attack {attack_index + 1} of {len(enemy.attacks)} blocked "
+                     f"separately; {enemy.name} counts as blocked only when all are")
+    return BlockResult(value, required, total, success, tuple(trace))
+
+
+# ------------------------------------------------------------------------------------------ outcome
+
+
+@dataclass(frozen=True)
+class Outcome:
+    fame: int
+    reputation: int
+    shields: int  # city shields, in the order of ``defeated``
+    conquered: bool
+    explanation: tuple[str, ...]
+
+
+ASSAULT_KINDS = ("none", "assault", "city", "other_players_keep", "burn_monastery", "adventure")
+
+
+def combat_outcome(
+    defeated: Sequence[Enemy],
+    undefeated: Sequence[Enemy] = (),
+    kind: str = "none",
+) -> Outcome:
+    """Fame and Reputation of a finished combat (Rulebook Combat Outcomes, Combat with Enemies 1,
+    quick reference Keep/Monastery/Orcs/Draconum).
+
+    ``kind``: none (rampaging enemies only), assault (keep or mage tower), city, other_players_keep (half
+    Fame rounded up), burn_monastery, adventure. Summoned tokens are not passed here (they give no Fame).
+    Reputation of rampaging enemies uses the token's pile colour: green (orc marauders) +1, red (draconum) +2.
+    """
+    if kind not in ASSAULT_KINDS:
+        raise CombatError(f"kind must be one of {', '.join(ASSAULT_KINDS)}, got {kind!r}")
+    trace = []
+    fame = sum(e.fame for e in defeated)
+    trace.append(f"Rulebook Ranged and Siege 5b: Fame of defeated enemies {_fmt([e.fame for e in defeated])} = {fame}")
+    if kind == "other_players_keep":
+        keep_fame = sum(e.fame for e in defeated if not e.rampaging)
+        half = math.ceil(keep_fame / 2)
+        fame = fame - keep_fame + half
+        trace.append(f"Quick reference, Keep: another player's keep gives half Fame (rounded up) for its defenders: "
+                     f"{keep_fame} -> {half}")
+    rep = 0
+    if kind in ("assault", "city", "other_players_keep"):
+        rep -= 1
+        trace.append("Rulebook Combat with Enemies 1a: every assault costs 1 Reputation, whatever the outcome")
+    if kind == "burn_monastery":
+        rep -= 3
+        trace.append("Rulebook Combat with Enemies 1c: burning a monastery costs 3 Reputation")
+    for e in defeated:
+        if e.rampaging and e.color in ("green", "red"):
+            gain = 1 if e.color == "green" else 2
+            rep += gain
+            what = "orc marauders" if gain == 1 else "draconum"
+            trace.append(f"Rulebook Combat Outcomes 2a: rampaging {what} {e.name} defeated, Reputation +{gain}")
+    shields = 0
+    if kind == "city":
+        shields = sum(1 for e in defeated if not e.rampaging)
+        trace.append(f"Rulebook Combat Outcomes 1a: one Shield on the City card per defeated defender: {shields}")
+    garrison_left = [e for e in undefeated if not e.rampaging]
+    conquered = kind in ("assault", "city", "other_players_keep", "burn_monastery", "adventure") and not garrison_left
+    if kind != "none":
+        trace.append("Rulebook Combat Outcomes 2: " + ("all defenders defeated, site conquered" if conquered else
+                                                       "not all defenders defeated, site not conquered"))
+    return Outcome(fame, rep, shields, conquered, tuple(trace))
