@@ -276,6 +276,7 @@ class Scenario(_ApiMixin):
     solo_variant: "Scenario | None" = None
     page: int | None = None
     name_de_source: str = "seed"
+    setup: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def rounds_for(self, players: int) -> int:
         return self.rounds_by_players.get(players, self.rounds)
@@ -532,7 +533,7 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
     allowed = ("id", "name", "name_de", "name_de_source", "type", "players_min", "players_max", "modes", "rounds",
                "rounds_by_players", "map_shape", "map_shape_de", "tiles", "city_levels", "city_status", "dummy",
                "tactics_rule", "special_rules", "special_rules_de", "end_conditions", "end_conditions_de", "scoring",
-               "solo_variant", "page")
+               "solo_variant", "page", "setup")
     e = _Entry(file, raw, sid, allowed)
     _ident(e)
     name, name_de = _names(e)
@@ -596,7 +597,7 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
         end_conditions=e.str("end_conditions"),
         end_conditions_de=e.str("end_conditions_de"),
         scoring=_freeze(scoring), type=e.str("type", "competitive"), rounds_by_players=_freeze(rbp),
-        page=e.int("page", None), name_de_source=e.str("name_de_source", "seed",
+        page=e.int("page", None), setup=_freeze(e.mapping("setup", {})), name_de_source=e.str("name_de_source", "seed",
                                                         choices=("seed", "translation")),
     )
     if sc.dummy and 1 not in players and "coop" not in modes:
@@ -606,8 +607,9 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
             e.fail("solo_variant", "nested solo variants are not allowed")
         # the variant is the scenario with the listed fields changed
         sv = {k: v for k, v in raw.items() if k not in ("solo_variant", "city_levels")}
-        sv.update(e.mapping("solo_variant"))
-        sv.setdefault("id", f"{sid}_solo")
+        variant = e.mapping("solo_variant")
+        sv.update(variant)
+        sv["id"] = variant.get("id", f"{sid}_solo")
         solo = _parse_scenario(file, sv, index, nested=True)
         sc = dataclasses.replace(sc, solo_variant=solo)
     return sc
