@@ -1,0 +1,490 @@
+"""Phone reference pages for the rules data: enemies (searchable, filtered), units, sites, scenarios, draw odds.
+
+Every page is a plain GET page: the filter and odds forms work without JavaScript; htmx only swaps the result
+part in place (``hx-get`` + ``hx-select``). German users see the German names from the rules data and the
+German rulebook's wording of every ability.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import format_decimal, get_locale, gettext
+from flask_babel import lazy_gettext
+
+from companion.rules.data import get_rules
+from companion.rules.odds import OddsError, draw_odds, pile_contents
+
+bp = Blueprint("rules", __name__, url_prefix="/rules")
+
+# ------------------------------------------------------------------------------------------------ vocabulary
+
+#: Enemy pile colours in the rulebook's order (Rulebook, Setup: "Enemy and Ruins tokens").
+PILES: dict[str, Any] = {
+    "green": lazy_gettext("Green (marauding orcs)"),
+    "gray": lazy_gettext("Grey (keeps)"),
+    "violet": lazy_gettext("Violet (mage towers)"),
+    "brown": lazy_gettext("Brown (dungeons, monster dens)"),
+    "red": lazy_gettext("Red (draconum)"),
+    "white": lazy_gettext("White (cities)"),
+}
+
+COLOR_NAMES: dict[str, Any] = {
+    "green": lazy_gettext("green"),
+    "gray": lazy_gettext("grey"),
+    "violet": lazy_gettext("violet"),
+    "brown": lazy_gettext("brown"),
+    "red": lazy_gettext("red"),
+    "white": lazy_gettext("white"),
+    "blue": lazy_gettext("blue"),
+    "gold": lazy_gettext("gold"),
+    "black": lazy_gettext("black"),
+}
+
+EXPANSIONS: dict[str, Any] = {
+    "base": lazy_gettext("Base game"),
+    "lost_legion": lazy_gettext("The Lost Legion"),
+    "krang": lazy_gettext("Krang"),
+    "tezla": lazy_gettext("Shades of Tezla"),
+}
+
+UNIT_KINDS: dict[str, Any] = {
+    "regular": lazy_gettext("Regular unit"),
+    "elite": lazy_gettext("Elite unit"),
+}
+
+#: Recruit sites (the icons on the unit cards).
+RECRUIT_SITES: dict[str, Any] = {
+    "village": lazy_gettext("Village"),
+    "keep": lazy_gettext("Keep"),
+    "mage_tower": lazy_gettext("Mage Tower"),
+    "monastery": lazy_gettext("Monastery"),
+    "city": lazy_gettext("City"),
+    "camp": lazy_gettext("Refugee Camp"),
+}
+
+MODES: dict[str, Any] = {
+    "solo": lazy_gettext("solo"),
+    "coop": lazy_gettext("cooperative"),
+    "competitive": lazy_gettext("competitive"),
+    "team": lazy_gettext("teams"),
+}
+
+#: Tactic selection (Rulebook "Preparing the Round" 3a; Scenario Book "Solo Conquest" and "Full Cooperation").
+TACTICS_RULES: dict[str, Any] = {
+    "standard": lazy_gettext(
+        "Each player chooses one of the face-up Tactic cards, the player with the lowest Fame first; unclaimed "
+        "Tactics are set aside."),
+    "solo_conquest": lazy_gettext(
+        "When taking Tactics, you always choose first. The Dummy player then takes one random card from those "
+        "remaining. At the end of each Day or Night, remove both used Tactic cards from the game."),
+    "full_cooperation": lazy_gettext(
+        "When taking Tactics, the Dummy player takes a random Tactic first, then the players choose theirs. At "
+        "the end of the Day or Night, agree and remove one of the Tactics used by the players (not the Dummy "
+        "player) from the game."),
+}
+
+CITY_STATUS: dict[str, Any] = {
+    "conquerable": lazy_gettext("Cities can be assaulted and conquered."),
+    "not_enterable": lazy_gettext("Cities cannot be entered."),
+    "friendly": lazy_gettext("Cities are friendly."),
+}
+
+SCORING_BASE: dict[str, Any] = {
+    "fame": lazy_gettext("each player's Fame"),
+    "lowest_fame": lazy_gettext("the lowest Fame of the players"),
+    "none": lazy_gettext("no Fame base"),
+}
+
+TILE_KINDS: dict[str, Any] = {
+    "countryside": lazy_gettext("Countryside tiles"),
+    "core_non_city": lazy_gettext("Core tiles without a city"),
+    "core_city": lazy_gettext("City tiles"),
+}
+
+TIMES: dict[str, Any] = {"day": lazy_gettext("Day"), "night": lazy_gettext("Night")}
+
+#: Enemy abilities: name and the quick reference sheet's wording ("Enemy token abilities"); the German
+#: translations (rules.po) are the German rulebook's wording ("Feindplättchen-Eigenschaften", p. 24).
+ABILITIES: dict[str, tuple[Any, Any]] = {
+    "fortified": (lazy_gettext("Fortified"), lazy_gettext(
+        "Only Siege Attacks can be used against this enemy in the Ranged and Siege Attacks phase "
+        "(no attacks at all if it also defends a fortified site).")),
+    "unfortified": (lazy_gettext("Unfortified"), lazy_gettext("All site fortifications are ignored for such an enemy.")),
+    "elusive": (lazy_gettext("Elusive"), lazy_gettext(
+        "An elusive enemy has an increased Armor value. The lower value is used only in the Attack phase, and "
+        "only if all of the enemy attacks are successfully Blocked. Any Armor modifications apply to both values.")),
+    "arcane_immunity": (lazy_gettext("Arcane Immunity"), lazy_gettext(
+        "The enemy is not affected by any non-Attack/Block effects. Effects that directly affect enemy attacks "
+        "still apply.")),
+    "defend": (lazy_gettext("Defend"), lazy_gettext(
+        "The first enemy that you attack in combat (either in the Ranged phase or the normal Attack phase) has "
+        "its Armor value increased by the value of the Defend ability, until the end of that combat.")),
+    "summon": (lazy_gettext("Summon"), lazy_gettext(
+        "At the start of the Block phase, draw a random brown token for this enemy. It replaces the enemy in the "
+        "Block and Assign Damage phases, then it is discarded.")),
+    "swift": (lazy_gettext("Swift"), lazy_gettext("To block this enemy, you need twice as much Block as its Attack value.")),
+    "brutal": (lazy_gettext("Brutal"), lazy_gettext("If unblocked, it deals twice as much damage as its Attack value.")),
+    "poison": (lazy_gettext("Poison"), lazy_gettext(
+        "If a Unit gets wounded because of an attack from an enemy with Poison, it is given two Wound cards "
+        "instead of one. For each Wound a Hero takes into his hand from a Poisonous attack, he also puts one "
+        "Wound into his discard pile.")),
+    "paralyze": (lazy_gettext("Paralyze"), lazy_gettext(
+        "If a Unit gets wounded because of an attack from an enemy with Paralyze, it is immediately destroyed "
+        "(removed from the game). If a Hero takes one or more Wounds into his hand from a Paralyzing attack, he "
+        "must immediately discard any non-Wound cards from his hand.")),
+    "assassination": (lazy_gettext("Assassination"), lazy_gettext(
+        "Damage from this attack cannot be assigned to Units; if unblocked, it has to be all assigned to the "
+        "hero.")),
+    "cumbersome": (lazy_gettext("Cumbersome"), lazy_gettext(
+        "In the Block phase, you may spend Move points; for each Move point spent, the attack is reduced by 1 "
+        "for the rest of the turn. An attack reduced to 0 is considered successfully blocked.")),
+    "vampiric": (lazy_gettext("Vampiric"), lazy_gettext(
+        "An enemy with the Vampiric ability has its Armor value increased by 1, for the rest of the combat, for "
+        "each Unit its attacks wound and for each Wound its attacks cause to be added to a player's hand.")),
+}
+
+#: Enemy resistances (quick reference sheet, "Defensive").
+RESISTANCES: dict[str, tuple[Any, Any]] = {
+    "physical": (lazy_gettext("Physical Resistance"), lazy_gettext(
+        "All physical Attacks (incl. cards played sideways) are inefficient (halved).")),
+    "fire": (lazy_gettext("Fire Resistance"), lazy_gettext(
+        "All Fire Attacks are inefficient (halved). The enemy ignores any non-Attack effects of red cards or "
+        "Unit abilities powered by red mana.")),
+    "ice": (lazy_gettext("Ice Resistance"), lazy_gettext(
+        "All Ice Attacks are inefficient (halved). The enemy ignores any non-Attack effects of blue cards or "
+        "Unit abilities powered by blue mana.")),
+}
+FIRE_AND_ICE = (lazy_gettext("Both Fire and Ice Resistance"), lazy_gettext("Also all Cold Fire Attacks are inefficient (halved)."))
+
+#: Unit resistances (quick reference sheet, "Unit resistances").
+UNIT_RESISTANCES: dict[str, tuple[Any, Any]] = {
+    "physical": (lazy_gettext("Physical Resistance"), lazy_gettext(
+        "Makes the Unit less vulnerable to physical Attacks of enemies and physical Attacks of an opponent.")),
+    "fire": (lazy_gettext("Fire Resistance"), lazy_gettext(
+        "Makes the Unit less vulnerable to Fire Attacks of enemies and Fire Attacks of an opponent. It also "
+        "ignores non-Attack effects of opponents' red cards or Unit abilities powered by red mana.")),
+    "ice": (lazy_gettext("Ice Resistance"), lazy_gettext(
+        "Makes the Unit less vulnerable to Ice Attacks of enemies and Ice Attacks of an opponent. It also "
+        "ignores non-Attack effects of opponents' blue cards or Unit abilities powered by blue mana.")),
+}
+UNIT_RESISTANCE_RULE = lazy_gettext(
+    "If the Unit is assigned damage from an attack it is resistant to, the damage is reduced by its Armor first "
+    "(without taking Wounds). If any damage remains, continue as normal (wound the Unit and reduce the damage by "
+    "its Armor again).")
+
+#: Attack elements (quick reference sheet, "Offensive"; physical: Rulebook, Block phase 4a).
+ELEMENTS: dict[str, tuple[Any, Any]] = {
+    "physical": (lazy_gettext("Physical Attack"), lazy_gettext("Any type of Block is efficient against a physical attack.")),
+    "fire": (lazy_gettext("Fire Attack"), lazy_gettext(
+        "Only Ice and Cold Fire Blocks are efficient when blocking this (others are halved).")),
+    "ice": (lazy_gettext("Ice Attack"), lazy_gettext(
+        "Only Fire and Cold Fire Blocks are efficient when blocking this (others are halved).")),
+    "cold_fire": (lazy_gettext("Cold Fire Attack"), lazy_gettext(
+        "Only Cold Fire Blocks are efficient when blocking this (others are halved).")),
+}
+MULTIPLE_ATTACKS = (lazy_gettext("Multiple Attacks"), lazy_gettext(
+    "Each Attack has to be handled (blocked or get their damage assigned) separately. Effects that prevent an "
+    "enemy from attacking prevent all his attacks. An enemy is considered \"successfully blocked\" if all its "
+    "Attacks are blocked."))
+
+ELEMENT_SHORT: dict[str, Any] = {
+    "physical": lazy_gettext("physical"),
+    "fire": lazy_gettext("fire"),
+    "ice": lazy_gettext("ice"),
+    "cold_fire": lazy_gettext("cold fire"),
+}
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+
+
+def is_german() -> bool:
+    loc = get_locale()
+    return loc is not None and loc.language == "de"
+
+
+def local_name(obj: Any) -> str:
+    """The German name from the rules data for German users (when it has one), else the English name."""
+    if obj is None:
+        return ""
+    if is_german():
+        name_de = getattr(obj, "name_de", None)
+        if name_de:
+            return name_de
+    return getattr(obj, "name", None) or getattr(obj, "id", "")
+
+
+def local_field(obj: Any, field: str) -> Any:
+    """``field_de`` for German users when the rules data has it, else ``field``."""
+    if is_german():
+        value = getattr(obj, f"{field}_de", None)
+        if value:
+            return value
+    return getattr(obj, field, None)
+
+
+def label(table: Mapping[str, Any], key: Any) -> str:
+    """A translated label from one of the tables above, or the key itself when the table lacks it."""
+    entry = table.get(key)
+    if entry is None:
+        return str(key).replace("_", " ")
+    if isinstance(entry, tuple):
+        return str(entry[0])
+    return str(entry)
+
+
+def percent(value: float) -> str:
+    return format_decimal(value, format="0.0")
+
+
+def values(collection: Any) -> list:
+    return list(collection.values()) if isinstance(collection, Mapping) else list(collection)
+
+
+def enemy_abilities(e) -> list[str]:
+    """The enemy's abilities, counting Summon, Defend and Elusive from their own fields too."""
+    found = list(e.abilities)
+    if getattr(e, "summon", None) and "summon" not in found:
+        found.append("summon")
+    if getattr(e, "defend", None) and "defend" not in found:
+        found.append("defend")
+    if getattr(e, "elusive_armor", None) is not None and "elusive" not in found:
+        found.append("elusive")
+    return found
+
+
+def enemy_elements(e) -> list[str]:
+    seen: list[str] = []
+    for a in e.attacks:
+        if a.element not in seen:
+            seen.append(a.element)
+    return seen
+
+
+def pile_order(color: str) -> int:
+    keys = list(PILES)
+    return keys.index(color) if color in keys else len(keys)
+
+
+def all_enemies() -> list:
+    enemies = values(get_rules().enemies)
+    return sorted(enemies, key=lambda e: pile_order(e.color))  # stable: the data's order within a pile
+
+
+def known_expansions(items: list) -> list[str]:
+    out: list[str] = []
+    for item in items:
+        exp = getattr(item, "expansion", None)
+        if exp and exp not in out:
+            out.append(exp)
+    return sorted(out, key=lambda x: list(EXPANSIONS).index(x) if x in EXPANSIONS else len(EXPANSIONS))
+
+
+def _choice(name: str, allowed: list[str]) -> str:
+    """A filter value from the query string: '' (no filter) or one of ``allowed``; anything else is a 400."""
+    value = request.args.get(name, "").strip()
+    if value and value not in allowed:
+        abort(400, description=gettext(
+            "Unknown value %(value)s for %(name)s. Choose one of: %(allowed)s.",
+            value=repr(value), name=name, allowed=", ".join(allowed)))
+    return value
+
+
+@bp.context_processor
+def _rules_helpers():
+    return {
+        "local_name": local_name,
+        "local_field": local_field,
+        "rlabel": label,
+        "PILES": PILES,
+        "COLOR_NAMES": COLOR_NAMES,
+        "EXPANSIONS": EXPANSIONS,
+        "UNIT_KINDS": UNIT_KINDS,
+        "MODES": MODES,
+        "TACTICS_RULES": TACTICS_RULES,
+        "CITY_STATUS": CITY_STATUS,
+        "SCORING_BASE": SCORING_BASE,
+        "TILE_KINDS": TILE_KINDS,
+        "TIMES": TIMES,
+        "RECRUIT_SITES": RECRUIT_SITES,
+        "ABILITIES": ABILITIES,
+        "RESISTANCES": RESISTANCES,
+        "ELEMENTS": ELEMENTS,
+        "ELEMENT_SHORT": ELEMENT_SHORT,
+        "enemy_abilities": enemy_abilities,
+        "percent": percent,
+    }
+
+
+# ------------------------------------------------------------------------------------------------ pages
+
+
+@bp.get("")
+@bp.get("/")
+def index():
+    return render_template("rules/index.html")
+
+
+def filter_enemies(enemies: list, q: str, pile: str, ability: str, resistance: str, element: str,
+                   expansion: str) -> list:
+    q = q.casefold()
+    out = []
+    for e in enemies:
+        if q and not any(q in (s or "").casefold() for s in (e.name, e.name_de, e.id)):
+            continue
+        if pile and e.color != pile:
+            continue
+        if ability and ability not in enemy_abilities(e):
+            continue
+        if resistance and resistance not in e.resistances:
+            continue
+        if element and element not in enemy_elements(e):
+            continue
+        if expansion and e.expansion != expansion:
+            continue
+        out.append(e)
+    return out
+
+
+@bp.get("/enemies")
+def enemies():
+    every = all_enemies()
+    filters = {
+        "q": request.args.get("q", "").strip()[:80],
+        "pile": _choice("pile", list(PILES)),
+        "ability": _choice("ability", list(ABILITIES)),
+        "resistance": _choice("resistance", list(RESISTANCES)),
+        "element": _choice("element", list(ELEMENTS)),
+        "expansion": _choice("expansion", known_expansions(every)),
+    }
+    found = filter_enemies(every, **filters)
+    return render_template(
+        "rules/enemies.html", enemies=found, total=len(every), filters=filters,
+        expansions=known_expansions(every),
+    )
+
+
+@bp.get("/enemies/<enemy_id>")
+def enemy(enemy_id: str):
+    e = {x.id: x for x in values(get_rules().enemies)}.get(enemy_id)
+    if e is None:
+        abort(404, description=gettext("There is no enemy token %(id)s.", id=repr(enemy_id)))
+    abilities = [(key, ABILITIES.get(key)) for key in enemy_abilities(e)]
+    resistances = [(key, RESISTANCES.get(key)) for key in e.resistances]
+    if "fire" in e.resistances and "ice" in e.resistances:
+        resistances.append(("fire_ice", FIRE_AND_ICE))
+    elements = [(key, ELEMENTS.get(key)) for key in enemy_elements(e)]
+    return render_template(
+        "rules/enemy.html", e=e, abilities=abilities, resistances=resistances, elements=elements,
+        multiple=MULTIPLE_ATTACKS if len(e.attacks) > 1 else None,
+    )
+
+
+@bp.get("/units")
+def units():
+    every = values(get_rules().units)
+    kinds: list[str] = []
+    for u in every:
+        if u.kind not in kinds:
+            kinds.append(u.kind)
+    kind = _choice("kind", kinds)
+    shown = [u for u in every if not kind or u.kind == kind]
+    shown.sort(key=lambda u: (u.kind != "regular", u.level, local_name(u).casefold()))
+    return render_template(
+        "rules/units.html", units=shown, kinds=kinds, kind=kind, unit_resistances=UNIT_RESISTANCES,
+        unit_resistance_rule=UNIT_RESISTANCE_RULE,
+    )
+
+
+@bp.get("/sites")
+def sites():
+    return render_template("rules/sites.html", sites=values(get_rules().sites),
+                           terrains=values(getattr(get_rules(), "terrains", []) or []))
+
+
+@bp.get("/scenarios")
+def scenarios():
+    return render_template("rules/scenarios.html", scenarios=values(get_rules().scenarios))
+
+
+@bp.get("/scenarios/<scenario_id>")
+def scenario(scenario_id: str):
+    found = {s.id: s for s in values(get_rules().scenarios)}.get(scenario_id)
+    if found is None:
+        abort(404, description=gettext("There is no scenario %(id)s.", id=repr(scenario_id)))
+    return render_template("rules/scenario.html", s=found)
+
+
+# ------------------------------------------------------------------------------------------------ draw odds
+
+
+def odds_request() -> dict:
+    """Parse the odds form (GET): pile, expansions in play, and the tokens seen or removed.
+
+    ``seen`` is repeated once per copy seen (one checkbox per printed copy). Tokens of another pile or of an
+    expansion not in play are ignored (the player switched pile or expansions); an unknown token id or more
+    copies than printed is a 400.
+    """
+    every = all_enemies()
+    by_id = {e.id: e for e in every}
+    expansions_known = known_expansions(every)
+    pile = _choice("pile", list(PILES)) or "green"
+    chosen = request.args.getlist("expansion")
+    bad = [x for x in chosen if x not in expansions_known]
+    if bad:
+        abort(400, description=gettext(
+            "Unknown expansion %(value)s. Choose from: %(allowed)s.",
+            value=repr(bad[0]), allowed=", ".join(expansions_known)))
+    in_play = [x for x in expansions_known if x in chosen] or list(expansions_known)
+    contents = pile_contents(every, pile, in_play)
+
+    seen_ids = request.args.getlist("seen")
+    unknown = [s for s in seen_ids if s not in by_id]
+    if unknown:
+        abort(400, description=gettext("There is no enemy token %(id)s.", id=repr(unknown[0])))
+    seen = Counter(s for s in seen_ids if s in contents)
+    try:
+        result = draw_odds(contents, dict(seen))
+    except OddsError as err:
+        abort(400, description=str(err))
+    return {
+        "pile": pile,
+        "in_play": in_play,
+        "expansions": expansions_known,
+        "result": result,
+        "enemies": by_id,
+    }
+
+
+def group_odds(result, enemies: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
+    """Chance that the next token has each ability / resistance / attack element (only those possible)."""
+    rows = []
+    groups = (
+        [("ability", k, ABILITIES[k][0]) for k in ABILITIES]
+        + [("resistance", k, RESISTANCES[k][0]) for k in RESISTANCES]
+        + [("element", k, ELEMENTS[k][0]) for k in ELEMENTS]
+    )
+    for kind, key, name in groups:
+        ids = []
+        for t in result.tokens:
+            e = enemies[t.id]
+            if (kind == "ability" and key in enemy_abilities(e)) or (
+                kind == "resistance" and key in e.resistances) or (
+                kind == "element" and key in enemy_elements(e)):
+                ids.append(t.id)
+        if ids:
+            chance = result.chance_of(ids)
+            if chance:
+                rows.append((kind, name, chance))
+    return rows
+
+
+@bp.get("/odds")
+def odds():
+    ctx = odds_request()
+    ctx["groups"] = group_odds(ctx["result"], ctx["enemies"])
+    return render_template("rules/odds.html", **ctx)
