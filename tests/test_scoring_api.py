@@ -100,8 +100,8 @@ def test_cooperation_score_and_lowest_variant(api):
 
 
 def test_portal_and_victory_points(api):
-    """Only One Returns: whoever stands on the portal wins; Conquer and Hold: keeps 3, towers 2."""
-    body = post(api, {"scenario": "only_one_returns", "players": [
+    """One to Return: whoever stands on the portal wins; Conquer and Hold: keeps 3, towers 2."""
+    body = post(api, {"scenario": "one_to_return", "players": [
         {"name": "A", "fame": 80}, {"name": "B", "on_portal": True}]}).get_json()
     assert body["winners"] == ["B"]
     body = post(api, {"scenario": "conquer_and_hold", "players": [
@@ -128,7 +128,7 @@ def test_portal_and_victory_points(api):
     ({"scenario": "druid_nights", "players": [{"name": "A"}, {"name": "A"}]}, "different"),
     ({"scenario": "solo_conquest", "players": [{"name": "A"}], "rounds_left": -2}, "negative"),
     ({"scenario": "solo_conquest", "players": [{"name": "A"}], "end_of_round_announced": "no"}, "true or false"),
-    ({"scenario": "full_cooperation", "players": [{"name": "A"}]}, "2 to 4"),
+    ({"scenario": "full_cooperation", "players": [{"name": "A"}]}, "2 to 3"),
     ({"scenario": "druid_nights", "players": "A,B"}, "'players' is required"),
     ({"scenario": "druid_nights", "players": [{"name": "A", "team": "x"}, {"name": "B"}]}, "team"),
 ])

@@ -446,36 +446,36 @@ def test_conquer_and_hold_teams_add_their_sites():
     assert r.winners == ("A",)
 
 
-# ----------------------------------------------------------------------------- Only One Returns
+# ----------------------------------------------------------------------------- One to Return
 
 
 def test_portal_whoever_stands_on_the_portal_wins_fame_does_not_matter():
-    """Only One Returns, The Winner: "Whoever stands on the portal space at that moment wins the
+    """One to Return, The Winner: "Whoever stands on the portal space at that moment wins the
     game. If no-one stands there, there is no winner. There is no scoring, and Fame does not
     matter."."""
-    r = run("only_one_returns", P("A", fame=90), P("B", fame=3, on_portal=True))
+    r = run("one_to_return", P("A", fame=90), P("B", fame=3, on_portal=True))
     assert r.winners == ("B",)
     assert r.players[0].lines == ()
-    r = run("only_one_returns", P("A"), P("B"))
+    r = run("one_to_return", P("A"), P("B"))
     assert r.winners == ()
 
 
 def test_portal_team_variant_the_chosen_one_must_stand_there():
-    """Only One Returns, Team Variant: "If one of them belongs to a player that currently stands
+    """One to Return, Team Variant: "If one of them belongs to a player that currently stands
     on the portal, their team has won the game. If no player stands on the portal, or if a player
     whose Shield token was not chosen stands there, no one has won the game."."""
     base = dict(team="A")
     ps = [P("A1", chosen=True, on_portal=True, **base), P("A2", **base),
           P("B1", team="B", chosen=True), P("B2", team="B")]
-    assert run("only_one_returns", *ps).winners == ("A",)
+    assert run("one_to_return", *ps).winners == ("A",)
     ps[0] = P("A1", chosen=True, **base)
     ps[1] = P("A2", on_portal=True, **base)
-    assert run("only_one_returns", *ps).winners == ()
+    assert run("one_to_return", *ps).winners == ()
     with pytest.raises(ScoringError, match="exactly one chosen"):
-        run("only_one_returns", P("A1", team="A"), P("A2", team="A"), P("B1", team="B", chosen=True),
+        run("one_to_return", P("A1", team="A"), P("A2", team="A"), P("B1", team="B", chosen=True),
             P("B2", team="B"))
     with pytest.raises(ScoringError, match="only one hero"):
-        run("only_one_returns", P("A", on_portal=True), P("B", on_portal=True))
+        run("one_to_return", P("A", on_portal=True), P("B", on_portal=True))
 
 
 # ----------------------------------------------------------------------------- Action Upgrades
@@ -511,7 +511,7 @@ def test_action_upgrades_strength_and_pick_order():
         (GameSheet("druid_nights", (P("A", units=[0]), P("B"))), "unit level"),
         (GameSheet("druid_nights", (P("A"), P("A"))), "different"),
         (GameSheet("solo_conquest", (P("A"), P("B"))), "1 to 1 players"),
-        (GameSheet("full_cooperation", (P("A"),)), "2 to 4"),
+        (GameSheet("full_cooperation", (P("A"),)), "2 to 3"),
         (GameSheet("full_cooperation", (P("A", team="X"), P("B", team="Y"))), "no teams"),
         (GameSheet("full_conquest", (P("A", team="X"), P("B"))), "every player needs a team"),
         (GameSheet("full_conquest", (P("A", team="X"), P("B", team="X"))), "two teams"),
@@ -564,3 +564,41 @@ def test_property_totals_titles_and_order(players, scenario):
     back = run(scenario, *reversed(players))
     assert {s.name: s.total for s in r.players} == {s.name: s.total for s in back.players}
     assert set(r.winners) == set(back.winners)
+
+
+# ----------------------------------------------------------------------------- rules data agrees
+
+
+def test_engine_agrees_with_rules_data_scenarios():
+    """The scoring engine keeps its own numbers (testable on their own); they must agree with
+    rules_data/scenarios.yaml (same Scenario Book passages): ids, round limits, city and mine
+    points, the +5/+2 titles, the co-op goal points."""
+    from companion.rules.data import get_rules
+
+    data = get_rules().scenarios
+    assert set(data) == set(SCENARIOS)
+    for sid, sc in SCENARIOS.items():
+        d = data[sid]
+        assert sc.rounds == max([d.rounds, *d.rounds_by_players.values()]), sid
+        assert sc.max_players == d.players_max, sid
+        s = d.scoring
+        assert bool(s.get("cities")) == sc.cities_scoring, sid
+        assert bool(s.get("mines")) == sc.mines_scoring, sid
+        assert bool(s.get("replace_title")) == sc.dungeon_scoring, sid
+    cities = data["full_conquest"].scoring["cities"]
+    r = run("full_conquest", P("A", cities_led=1), P("B", cities_shielded=1))
+    assert cats(r, "A")["cities"] == cities["leader"] and cats(r, "B")["cities"] == cities["shield"]
+    assert dict(title(r, "greatest_city_conqueror").awarded) == {"A": cities["title_bonus"]}
+    mines = data["mines_liberation"].scoring["mines"]
+    r = run("mines_liberation", P("A", mines_countryside=1), P("B", mines_core=1))
+    assert cats(r, "A")["mines"] == mines["countryside"] and cats(r, "B")["mines"] == mines["core"]
+    goal = data["full_cooperation"].scoring["goal"]
+    r = run("full_cooperation", P("A", cities_led=2), P("B", cities_led=1), rounds_left=1,
+            dummy_deck=1, end_of_round_announced=False)
+    c = r.table.categories
+    assert c["cities_conquered"] == 3 * goal["per_city"]
+    assert c["every_player_leads"] == goal["every_player_leader"]
+    assert c["all_cities"] == goal["all_cities"]
+    assert c["rounds_left"] == goal["per_round_early"]
+    assert c["dummy_deck"] == goal["per_dummy_card"]
+    assert c["end_of_round_not_announced"] == goal["round_end_not_announced"]

@@ -57,8 +57,8 @@ SCENARIOS: dict[str, ScenarioScoring] = {
         ScenarioScoring("full_conquest", "Full Conquest", COMPETITIVE, 6, 1, 4, cities_scoring=True),
         ScenarioScoring("blitz_conquest", "Blitz Conquest", COMPETITIVE, 4, 1, 4, cities_scoring=True),
         ScenarioScoring("solo_conquest", "Solo Conquest", SOLO, 6, 1, 1, teams_allowed=False),
-        ScenarioScoring("full_cooperation", "Full Cooperation", COOP, 6, 2, 4, teams_allowed=False),
-        ScenarioScoring("blitz_cooperation", "Blitz Cooperation", COOP, 4, 2, 4, teams_allowed=False),
+        ScenarioScoring("full_cooperation", "Full Cooperation", COOP, 6, 2, 3, teams_allowed=False),
+        ScenarioScoring("blitz_cooperation", "Blitz Cooperation", COOP, 4, 2, 3, teams_allowed=False),
         ScenarioScoring("mines_liberation", "Mines Liberation", COMPETITIVE, 4, 1, 4, mines_scoring=True),
         ScenarioScoring("druid_nights", "Druid Nights", COMPETITIVE, 4, 1, 4),
         ScenarioScoring("dungeon_lords", "Dungeon Lords", COMPETITIVE, 5, 1, 4, dungeon_scoring=True),
@@ -66,7 +66,8 @@ SCENARIOS: dict[str, ScenarioScoring] = {
         # Variants: "You can also play this scenario with 3 players".
         ScenarioScoring("conquer_and_hold", "Conquer and Hold", VICTORY_POINTS, 6, 2, 4),
         # German: "Nur einer kommt zurück". "Players: 2 to 4", "Length: Four rounds".
-        ScenarioScoring("only_one_returns", "Only One Returns", PORTAL, 4, 2, 4),
+        # Ids of these two as in rules_data/scenarios.yaml (published English titles).
+        ScenarioScoring("one_to_return", "One to Return", PORTAL, 4, 2, 4),
     )
 }
 
@@ -124,7 +125,7 @@ class PlayerSheet:
     # Conquer and Hold (victory points)
     keeps: int = 0
     mage_towers: int = 0
-    # Only One Returns (portal)
+    # One to Return (portal)
     on_portal: bool = False
     chosen: bool = False  # team variant: this player's Shield token was chosen by the team
 
@@ -798,7 +799,7 @@ def _score_victory_points(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
 
 
 def _score_portal(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
-    """Only One Returns, The Winner: "Whoever stands on the portal space at that moment wins
+    """One to Return, The Winner: "Whoever stands on the portal space at that moment wins
     the game. If no-one stands there, there is no winner. There is no scoring, and Fame does
     not matter." Team Variant: the team whose chosen player stands on the portal wins."""
     src = f"{BOOK}, {sc.title}, The Winner"
