@@ -1,0 +1,74 @@
+"""Mage Knight table-side companion: the app factory."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def default_data_dir() -> Path:
+    """A per-user folder for the database (XDG_DATA_HOME, else ~/.local/share)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "mage-knight-companion"
+
+
+def _secret_key(data_dir: Path) -> str:
+    """A secret key kept beside the database, so signed cookies survive a restart."""
+    path = data_dir / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as fh:
+        fh.write(key)
+    return key
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    config = dict(config or {})
+    db_path = Path(config.get("DATABASE") or os.environ.get("COMPANION_DB") or default_data_dir() / "companion.db")
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    app.config.update(
+        DATABASE=str(db_path),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 30,
+        WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token is tied to the session anyway
+        MAX_CONTENT_LENGTH=4 * 1024 * 1024,
+        PUBLIC_URL=None,  # the host's LAN address for join links, set by `companion serve`
+    )
+    app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(db_path.parent)
+
+    from . import db, i18n
+    from .web import common
+
+    db.connect(app.config["DATABASE"], migrate=True).conn.close()
+    app.teardown_appcontext(db.close_db)
+    i18n.init_app(app)
+    common.init_app(app)
+
+    # Core reducers, then every feature blueprint in companion/web/ (a module that defines `bp`).
+    from . import trackers  # noqa: F401  (registers the tracker reducers)
+    from . import web
+
+    for info in sorted(pkgutil.iter_modules(web.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{web.__name__}.{info.name}")
+        bp = getattr(module, "bp", None)
+        if bp is not None:
+            app.register_blueprint(bp)
+    return app

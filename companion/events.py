@@ -1,0 +1,165 @@
+"""The append-only event log of a game.
+
+One event per user action: per-game sequence number, type, JSON payload, device, time, the scope it touches and a
+sentence a person reads. A command names the sequence number its view was based on; if an event recorded since then
+touches an overlapping scope the command is refused with :class:`Conflict` (the web layer answers 409).
+A command carries a nonce: the same nonce twice (a double tap) records one event.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from sqlite_utils import Database
+
+from .state import REDO, UNDO, Event, scopes_overlap, walk
+
+_write_lock = threading.Lock()
+
+
+class Conflict(Exception):
+    """The command was based on a state that has changed where it matters."""
+
+    def __init__(self, last_seq: int, conflicting: list[Event]):
+        super().__init__(f"conflicts with event(s) {[e.seq for e in conflicting]}")
+        self.last_seq = last_seq
+        self.conflicting = conflicting
+
+
+class NothingToDo(Exception):
+    """Undo with nothing to undo, redo with nothing to redo."""
+
+
+def sentence(msg: str, translate: tuple[str, ...] = (), **args: Any) -> dict:
+    """A sentence for the log: a msgid (mark it with ``N_``) and its arguments. ``translate`` names the arguments
+    whose values are themselves msgids (a colour, a game term) to be translated when shown."""
+    return {"msg": msg, "args": args, "t": list(translate)}
+
+
+def render_sentence(s: dict, gettext: Callable[[str], str] = lambda m: m) -> str:
+    args = dict(s.get("args", {}))
+    nested = s.get("nested")
+    if nested and isinstance(args.get(nested), dict):
+        args[nested] = render_sentence(args[nested], gettext)
+    for key in s.get("t", []):
+        if isinstance(args.get(key), str):
+            args[key] = gettext(args[key])
+        elif isinstance(args.get(key), list):
+            args[key] = "; ".join(gettext(x) for x in args[key])
+    try:
+        return gettext(s["msg"]) % args
+    except (KeyError, TypeError, ValueError):
+        return s["msg"] % s.get("args", {}) if s.get("args") else s["msg"]
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def load_events(db: Database, game_id: int, after: int = 0) -> list[Event]:
+    rows = db.query(
+        "SELECT * FROM events WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after]
+    )
+    return [Event.from_row(r) for r in rows]
+
+
+def last_seq(db: Database, game_id: int) -> int:
+    row = next(db.query("SELECT COALESCE(MAX(seq), 0) AS s FROM events WHERE game_id = ?", [game_id]))
+    return row["s"]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    event: Event
+    duplicate: bool  # True when the nonce was seen before: nothing new was recorded
+
+
+def record(
+    db: Database,
+    game_id: int,
+    *,
+    type: str,
+    payload: dict,
+    sentence: dict,
+    scope: tuple[str, ...] | list[str],
+    based_on: int | None = None,
+    device: str | None = None,
+    nonce: str | None = None,
+) -> Recorded:
+    """Append one event in one transaction. Raises Conflict when ``based_on`` is stale for this scope."""
+    scope = tuple(scope)
+    with _write_lock, db.atomic():
+        if nonce:
+            rows = list(db.query("SELECT * FROM events WHERE game_id = ? AND nonce = ?", [game_id, nonce]))
+            if rows:
+                return Recorded(Event.from_row(rows[0]), duplicate=True)
+        last = last_seq(db, game_id)
+        if based_on is not None and based_on < last:
+            since = load_events(db, game_id, after=based_on)
+            conflicting = [e for e in since if scopes_overlap(scope, e.scope)]
+            if conflicting:
+                raise Conflict(last, conflicting)
+        ev = Event(
+            seq=last + 1,
+            type=type,
+            payload=payload,
+            sentence=sentence,
+            text=render_sentence(sentence),
+            scope=scope,
+            device=device,
+            nonce=nonce,
+            created=_now(),
+        )
+        db["events"].insert(
+            {
+                "game_id": game_id,
+                "seq": ev.seq,
+                "type": ev.type,
+                "payload": json.dumps(payload, sort_keys=True),
+                "sentence": json.dumps(sentence, sort_keys=True),
+                "text": ev.text,
+                "scope": json.dumps(list(scope)),
+                "device": device,
+                "nonce": nonce,
+                "created": ev.created,
+            }
+        )
+        return Recorded(ev, duplicate=False)
+
+
+def undo_or_redo(
+    db: Database,
+    game_id: int,
+    which: str,
+    *,
+    based_on: int | None,
+    device: str | None = None,
+    nonce: str | None = None,
+) -> Recorded:
+    """Record an undo (or redo) of the latest active (or undone) event. The view it was based on must be current:
+    undoing something the person has not seen is refused as a conflict."""
+    assert which in (UNDO, REDO)
+    with _write_lock:
+        if nonce:
+            rows = list(db.query("SELECT * FROM events WHERE game_id = ? AND nonce = ?", [game_id, nonce]))
+            if rows:
+                return Recorded(Event.from_row(rows[0]), duplicate=True)
+        events = load_events(db, game_id)
+        last = events[-1].seq if events else 0
+        if based_on is not None and based_on < last:
+            raise Conflict(last, [e for e in events if e.seq > based_on])
+        active, undone, _ = walk(events)
+        target = (active[-1] if active else None) if which == UNDO else (undone[-1] if undone else None)
+        if target is None:
+            raise NothingToDo(which)
+        msg = "Undone: %(what)s" if which == UNDO else "Redone: %(what)s"
+        s = {"msg": msg, "args": {"what": target.sentence}, "t": [], "nested": "what"}
+    # record() takes the lock again; based_on=last keeps the check that nothing happened in between
+    return record(
+        db, game_id, type=which, payload={"target": target.seq}, sentence=s,
+        scope=("*",), based_on=last, device=device, nonce=nonce,
+    )

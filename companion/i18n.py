@@ -1,0 +1,68 @@
+"""Languages: Flask-Babel with English (the msgids) and German.
+
+German catalogs live in ``translations/de/LC_MESSAGES/*.po``, one file per feature. At start-up they are merged and
+compiled into one ``messages.mo`` in a build folder, so no compiled file is kept in the repository and the catalogs
+can never be stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import request, session
+from flask_babel import Babel
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "translations"
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction; it is translated later, when shown."""
+    return message
+
+
+def merged_catalog(lang: str, source: Path = SOURCE) -> Catalog:
+    """All ``*.po`` files of one language merged into one catalog (later files never override earlier ones)."""
+    merged = Catalog(locale=lang)
+    for po in sorted((source / lang / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as fh:
+            cat = read_po(fh, locale=lang)
+        for msg in cat:
+            if msg.id and msg.string and msg.id not in merged:
+                merged.add(msg.id, msg.string, flags=[f for f in msg.flags if f != "fuzzy"])
+    return merged
+
+
+def compile_translations(source: Path = SOURCE) -> Path:
+    digest = hashlib.sha1(str(source).encode()).hexdigest()[:10]
+    build = Path(tempfile.gettempdir()) / f"companion-i18n-{os.getuid()}-{digest}"
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        out = build / lang / "LC_MESSAGES"
+        out.mkdir(parents=True, exist_ok=True)
+        tmp = out / f"messages.{os.getpid()}.tmp"
+        with tmp.open("wb") as fh:
+            write_mo(fh, merged_catalog(lang, source))
+        os.replace(tmp, out / "messages.mo")
+    return build
+
+
+def select_locale() -> str:
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+def init_app(app) -> Babel:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(compile_translations())
+    return Babel(app, locale_selector=select_locale)

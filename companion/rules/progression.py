@@ -1,0 +1,96 @@
+"""The Fame track and the Reputation track (Rulebook "End of the Turn" 6, Level up; "Interacting with Locals").
+
+Pure functions over the rules data's ``levels`` and ``reputation`` tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the Fame track says about a hero with this much Fame."""
+
+    fame: int
+    level: int
+    armor: int
+    hand_limit: int
+    command_tokens: int
+    next_level_at: int | None  # Fame needed for the next level, None at the top
+
+
+@dataclass(frozen=True)
+class FameChange:
+    before: Standing
+    after: Standing
+    rewards: tuple[str, ...]  # one entry per level crossed, from the Fame track: what the level-up gives
+    explanation: tuple[str, ...]
+
+    @property
+    def levels_gained(self) -> int:
+        return self.after.level - self.before.level
+
+
+def standing(levels: Sequence, fame: int) -> Standing:
+    """The level a hero has with ``fame`` Fame: the highest level whose threshold has been reached."""
+    if fame < 0:
+        raise ValueError("Fame cannot be negative")
+    ordered = sorted(levels, key=lambda lv: lv.fame)
+    current = ordered[0]
+    nxt = None
+    for lv in ordered:
+        if lv.fame <= fame:
+            current = lv
+        else:
+            nxt = lv
+            break
+    return Standing(
+        fame=fame,
+        level=current.level,
+        armor=current.armor,
+        hand_limit=current.hand_limit,
+        command_tokens=current.command_tokens,
+        next_level_at=nxt.fame if nxt else None,
+    )
+
+
+def change_fame(levels: Sequence, before: int, amount: int) -> FameChange:
+    """Move the Fame marker by ``amount`` (negative to correct a mistake). Crossing a line gives a level for each
+    line crossed, with the reward printed on the track (Rulebook, End of the Turn 6: Level up). The new level takes
+    effect at the end of the turn; the tracker shows it at once."""
+    after_fame = max(0, before + amount)
+    b = standing(levels, before)
+    a = standing(levels, after_fame)
+    by_level = {lv.level: lv for lv in levels}
+    rewards = tuple(by_level[n].reward for n in range(b.level + 1, a.level + 1) if getattr(by_level[n], "reward", None))
+    lines = [f"Fame {before} → {after_fame}"]
+    if a.level != b.level:
+        lines.append(
+            f"Fame track: level {b.level} → {a.level} (Armor {a.armor}, Hand limit {a.hand_limit}, "
+            f"{a.command_tokens} Command token{'s' if a.command_tokens != 1 else ''})"
+        )
+        for n in range(b.level + 1, a.level + 1):
+            lines.append(f"Level {n} at {by_level[n].fame} Fame: {by_level[n].reward}")
+    return FameChange(before=b, after=a, rewards=rewards, explanation=tuple(lines))
+
+
+def reputation_spaces(track: Sequence) -> list:
+    """The spaces of the Reputation track from left (X, cannot interact) to right."""
+    return [sp.space for sp in track]
+
+
+def reputation_modifier(track: Sequence, space) -> int | None:
+    """The Influence modifier of a Reputation space; None on the X space (cannot interact at all)."""
+    for sp in track:
+        if sp.space == space:
+            return sp.modifier
+    raise ValueError(f"there is no Reputation space {space!r}")
+
+
+def move_reputation(track: Sequence, space, steps: int):
+    """Move the Reputation marker ``steps`` spaces (right is positive), stopping at either end of the track."""
+    spaces = reputation_spaces(track)
+    i = spaces.index(space)
+    return spaces[max(0, min(len(spaces) - 1, i + steps))]

@@ -1,0 +1,166 @@
+"""Game state is derived from the event log: ``fold`` replays the active events through registered reducers.
+
+Undo and redo are events too (types ``undo`` and ``redo``): undo takes back the latest active event, redo puts
+back the latest undone one as long as nothing new was recorded since. Nothing is ever deleted from the log.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+Reducer = Callable[[dict, dict, "Event"], None]
+REDUCERS: dict[str, Reducer] = {}
+
+UNDO = "undo"
+REDO = "redo"
+COLORS = ("red", "blue", "green", "white")
+SHIELD_KINDS = ("keep", "mage_tower", "monastery", "adventure", "city")
+
+
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    type: str
+    payload: dict
+    sentence: dict
+    text: str = ""
+    scope: tuple[str, ...] = ()
+    device: str | None = None
+    nonce: str | None = None
+    created: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_row(cls, row: dict) -> "Event":
+        return cls(
+            seq=row["seq"],
+            type=row["type"],
+            payload=json.loads(row["payload"]),
+            sentence=json.loads(row["sentence"]),
+            text=row.get("text") or "",
+            scope=tuple(json.loads(row["scope"])),
+            device=row.get("device"),
+            nonce=row.get("nonce"),
+            created=row.get("created") or "",
+        )
+
+
+def reducer(event_type: str) -> Callable[[Reducer], Reducer]:
+    """Register the function that applies events of ``event_type`` to the state."""
+
+    def register(fn: Reducer) -> Reducer:
+        if event_type in REDUCERS and REDUCERS[event_type] is not fn:
+            raise ValueError(f"a reducer for {event_type!r} is already registered")
+        REDUCERS[event_type] = fn
+        return fn
+
+    return register
+
+
+def new_player(name: str, hero: str | None = None, team: str | None = None) -> dict:
+    return {
+        "name": name,
+        "hero": hero,
+        "team": team,
+        "fame": 0,
+        "reputation": 0,
+        "crystals": {c: 0 for c in COLORS},
+        "wounds": 0,
+        "units": [],
+        "shields": {k: 0 for k in SHIELD_KINDS},
+    }
+
+
+def initial_state(game_id: int, setup: dict, seed: str) -> dict:
+    """The state before any event: what the game was created with."""
+    players = [new_player(p["name"], p.get("hero"), p.get("team")) for p in setup.get("players", [])]
+    return {
+        "game": {
+            "id": game_id,
+            "name": setup.get("name") or "",
+            "scenario": setup.get("scenario"),
+            "mode": setup.get("mode"),
+            "seed": seed,
+        },
+        "round": 1,
+        "time": "day",
+        "round_order": list(range(len(players))),
+        "players": players,
+        "next_uid": 1,
+        "finished": False,
+        "overrides": {},
+    }
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One event of the log as the log page shows it: whether it is in force, undone, or an undo/redo itself."""
+
+    event: Event
+    status: str  # "active" | "undone" | "undo" | "redo"
+    target: int | None = None  # for undo/redo: the seq they act on
+
+
+def walk(events: Iterable[Event]) -> tuple[list[Event], list[Event], dict[int, str]]:
+    """Apply undo/redo: returns (active events in order, redo stack (last is next to redo), status by seq)."""
+    active: list[Event] = []
+    undone: list[Event] = []
+    status: dict[int, str] = {}
+    for ev in events:
+        if ev.type == UNDO:
+            if active:
+                target = active.pop()
+                undone.append(target)
+                status[target.seq] = "undone"
+            status[ev.seq] = UNDO
+        elif ev.type == REDO:
+            if undone:
+                target = undone.pop()
+                active.append(target)
+                status[target.seq] = "active"
+            status[ev.seq] = REDO
+        else:
+            active.append(ev)
+            undone.clear()
+            status[ev.seq] = "active"
+    return active, undone, status
+
+
+def fold(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:
+    """Replay the active events on the initial state."""
+    active, _undone, _status = walk(events)
+    state = copy.deepcopy(initial_state(game_id, setup, seed))
+    for ev in active:
+        fn = REDUCERS.get(ev.type)
+        if fn is None:
+            # An event type this version does not know (a newer export): keep it in the log, skip its effect.
+            state.setdefault("unknown_events", []).append(ev.seq)
+            continue
+        fn(state, ev.payload, ev)
+    return state
+
+
+def rng(state: dict, ev: Event, purpose: str = "") -> random.Random:
+    """Randomness for an event: seeded from the game's seed and the event's sequence number, so that replaying
+    the log (after an undo, a redo or a restart) draws the same cards and dice."""
+    return random.Random(f"{state['game']['seed']}:{ev.seq}:{purpose}")
+
+
+def scopes_overlap(a: Iterable[str], b: Iterable[str]) -> bool:
+    """Scopes are ``:``-separated paths; ``player:0`` overlaps ``player:0:fame``; ``*`` overlaps everything."""
+    a, b = list(a), list(b)
+    if "*" in a or "*" in b:
+        return True
+    for x in a:
+        for y in b:
+            if x == y or x.startswith(y + ":") or y.startswith(x + ":"):
+                return True
+    return False
+
+
+def player(state: dict, index: Any) -> dict:
+    return state["players"][int(index)]

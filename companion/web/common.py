@@ -1,0 +1,330 @@
+"""What every blueprint shares: security, errors, the game a request is about, recording commands, htmx fragments."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+)
+from flask_babel import gettext, lazy_gettext
+from flask_htmx import HTMX
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from markupsafe import Markup, escape
+from werkzeug.exceptions import HTTPException
+
+from .. import events as ev
+from ..db import get_db
+from ..state import Event, fold
+
+csrf = CSRFProtect()
+htmx = HTMX()
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; manifest-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+class ApiError(Exception):
+    """An error of the JSON API, answered as ``{"error": message}`` with a 4xx status."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def api_blueprint(name: str, import_name: str, url_prefix: str) -> Blueprint:
+    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it)."""
+    bp = Blueprint(name, import_name, url_prefix=url_prefix)
+    csrf.exempt(bp)
+    return bp
+
+
+def json_body() -> dict:
+    """The request's JSON object, or an ApiError saying what is wrong with it."""
+    data = request.get_json(silent=True)
+    if data is None:
+        raise ApiError("the body must be a JSON object (Content-Type: application/json)")
+    if not isinstance(data, dict):
+        raise ApiError("the body must be a JSON object")
+    return data
+
+
+def is_api() -> bool:
+    return request.path.startswith("/api/")
+
+
+def device_id() -> str:
+    if "device" not in session:
+        session["device"] = secrets.token_urlsafe(12)
+        session.permanent = True
+    return session["device"]
+
+
+# ---------------------------------------------------------------------------------------------- games and access
+
+
+@dataclass
+class Game:
+    id: int
+    row: dict
+    setup: dict
+    events: list[Event]
+    state: dict
+    seq: int
+    is_host: bool
+    me: dict  # {"role": "host"|"player"|"watcher"|None, "player": index or None}
+
+    @property
+    def token(self) -> str:
+        return self.row["token"]
+
+
+def game_row(game_id: int) -> dict:
+    rows = list(get_db().query("SELECT * FROM games WHERE id = ?", [game_id]))
+    if not rows:
+        abort(404, description=gettext("There is no such game."))
+    return rows[0]
+
+
+def has_access(row: dict) -> bool:
+    if request.headers.get("X-Game-Token"):
+        return secrets.compare_digest(request.headers["X-Game-Token"], row["token"])
+    joined = session.get("games", {}).get(str(row["id"]), {})
+    return bool(joined) and secrets.compare_digest(joined.get("token", ""), row["token"])
+
+
+def load_game(game_id: int) -> Game:
+    """The game and its state, folded from the log. 403 unless this device joined with the current token."""
+    row = game_row(game_id)
+    if not has_access(row):
+        abort(403, description=gettext("This game is private: scan the game's QR code to join it."))
+    events = ev.load_events(get_db(), game_id)
+    setup = json.loads(row["setup"])
+    state = fold(game_id, setup, row["seed"], events)
+    me = dict(session.get("games", {}).get(str(game_id), {}))
+    me.pop("token", None)
+    game = Game(
+        id=game_id,
+        row=row,
+        setup=setup,
+        events=events,
+        state=state,
+        seq=events[-1].seq if events else 0,
+        is_host=row["host_device"] == session.get("device"),
+        me=me,
+    )
+    g.game = game
+    return game
+
+
+def _form_value(name: str) -> Any:
+    if request.is_json:
+        return (request.get_json(silent=True) or {}).get(name)
+    return request.form.get(name)
+
+
+def based_on() -> int | None:
+    raw = _form_value("based_on")
+    if raw in (None, ""):
+        return None
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        abort(400, description=gettext("The form was damaged (based_on is not a number). Reload the page."))
+
+
+def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: tuple[str, ...] | list[str]):
+    """Record one event for this request's command. A stale view becomes a 409 with the fresh state."""
+    nonce = _form_value("nonce") or None
+    try:
+        return ev.record(
+            get_db(), game.id, type=type, payload=payload, sentence=sentence, scope=tuple(scope),
+            based_on=based_on(), device=device_id(), nonce=str(nonce) if nonce else None,
+        )
+    except ev.Conflict:
+        conflict()
+
+
+def conflict():
+    abort(409, description=gettext(
+        "Another phone changed this game while you were looking at it. Here is the current state: "
+        "check it and try again."
+    ))
+
+
+# ---------------------------------------------------------------------------------------------- rendering
+
+
+def render_block(template_name: str, block: str, **context: Any) -> str:
+    """Render one block of a template (the live part of a page for htmx)."""
+    env = current_app.jinja_env
+    template = env.get_template(template_name)
+    current_app.update_template_context(context)
+    ctx = template.new_context(context)
+    return "".join(template.blocks[block](ctx))
+
+
+def page(template_name: str, **context: Any):
+    """A full page, or for htmx requests just its ``live`` block plus the updated sync poller."""
+    game = context.get("game") or g.get("game")
+    if game is not None:
+        context.setdefault("game", game)
+        context.setdefault("seq", game.seq)
+    if htmx and not request.headers.get("HX-Boosted"):
+        html = render_block(template_name, "live", **context)
+        if game is not None:
+            html = render_template("_undobar.html", game=game) + html
+            html += render_template("_sync.html", game=game, seq=game.seq, oob=True)
+        return html
+    return render_template(template_name, **context)
+
+
+def done(url: str):
+    """After a command: 303 to the page (htmx follows it and receives the page's fragment)."""
+    return redirect(url, code=303)
+
+
+def new_nonce() -> str:
+    return secrets.token_urlsafe(12)
+
+
+# ---------------------------------------------------------------------------------------------- app wiring
+
+
+def init_app(app) -> None:
+    csrf.init_app(app)
+    htmx.init_app(app)
+
+    @app.before_request
+    def _device():
+        device_id()
+
+    @app.after_request
+    def _headers(resp):
+        resp.headers.setdefault("Content-Security-Policy", CSP)
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+        resp.headers.setdefault("Referrer-Policy", "same-origin")
+        resp.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        resp.vary.add("HX-Request")
+        resp.vary.add("Cookie")
+        return resp
+
+    @app.errorhandler(ApiError)
+    def _api_error(err: ApiError):
+        return jsonify({"error": err.message}), err.status
+
+    @app.errorhandler(CSRFError)
+    def _csrf_error(err: CSRFError):
+        msg = gettext("The form had expired or was not sent from this app (%(reason)s). Reload the page and try again.",
+                      reason=err.description)
+        return _error_response(400, msg)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(err: HTTPException):
+        return _error_response(err.code or 500, err.description)
+
+    @app.context_processor
+    def _helpers():
+        return {
+            "csrf_token_value": _csrf_token,
+            "new_nonce": new_nonce,
+            "render_sentence": lambda s: ev.render_sentence(s, gettext),
+            "languages": {"en": "English", "de": "Deutsch"},
+            "game_form_fields": game_form_fields,
+            "url_exists": url_exists,
+            "game_links": GAME_LINKS,
+            "current_lang": _current_lang(),
+        }
+
+
+# Feature pages of a game, shown in the game's navigation when the feature is installed.
+GAME_LINKS = (
+    ("/games/%d/combat", lazy_gettext("Combat")),
+    ("/games/%d/dummy", lazy_gettext("Dummy player")),
+    ("/games/%d/score", lazy_gettext("Score")),
+)
+
+
+def url_exists(path: str) -> bool:
+    adapter = current_app.url_map.bind("localhost")
+    try:
+        adapter.match(path, method="GET")
+        return True
+    except HTTPException:
+        return False
+
+
+def game_form_fields(next_url: str | None = None) -> Markup:
+    """Hidden fields every game form carries: CSRF token, the sequence number the view was based on, a nonce
+    (a double tap records one event) and where to go back to."""
+    game = g.get("game")
+    seq = game.seq if game is not None else 0
+    nxt = next_url or request.path
+    return Markup(
+        f'<input type="hidden" name="csrf_token" value="{escape(_csrf_token())}">'
+        f'<input type="hidden" name="based_on" value="{seq}">'
+        f'<input type="hidden" name="nonce" value="{new_nonce()}">'
+        f'<input type="hidden" name="next" value="{escape(nxt)}">'
+    )
+
+
+def _csrf_token() -> str:
+    from flask_wtf.csrf import generate_csrf
+
+    return generate_csrf()
+
+
+def _current_lang() -> str:
+    from flask_babel import get_locale
+
+    loc = get_locale()
+    return loc.language if loc else "en"
+
+
+TITLES = {
+    400: lazy_gettext("That did not work"),
+    403: lazy_gettext("Not allowed"),
+    404: lazy_gettext("Not found"),
+    405: lazy_gettext("Not allowed"),
+    409: lazy_gettext("Changed on another phone"),
+    413: lazy_gettext("Too large"),
+    422: lazy_gettext("That did not work"),
+}
+
+
+def _error_response(status: int, message: str):
+    if is_api():
+        return jsonify({"error": str(message)}), status
+    title = TITLES.get(status, lazy_gettext("Something went wrong"))
+    game = g.get("game")
+    if game is not None and status == 409:
+        # show the fresh state: reload the game from the log
+        game = load_game(game.id)
+    if htmx:
+        # htmx does not swap error responses by default; base.html's config swaps 4xx into #flash,
+        # and the live part reloads itself
+        resp = current_app.make_response(
+            (render_template("_flash.html", title=title, message=message, status=status), status)
+        )
+        resp.headers["HX-Retarget"] = "#flash"
+        resp.headers["HX-Reswap"] = "innerHTML"
+        if game is not None:
+            resp.headers["HX-Trigger"] = "gameChanged"
+        return resp
+    return render_template("error.html", title=title, message=message, status=status, game=game), status
