@@ -279,9 +279,10 @@ def physical_turn(deck_count: int, crystals: "Crystals | Mapping[str, int]",
         return PhysicalTurn(0, 0, None, True, False, (
             f"{SB_TURN}: its Deed deck is empty, so it announces the End of the Round; "
             "every other player has one more turn",))
-    if deck_count < 3:
+    if deck_count <= 3:
+        # three or fewer: all of them are flipped, no card is left for extras whatever the colour
         return PhysicalTurn(deck_count, 0, None, False, True, (
-            f"{SB_TURN}, Note: only {deck_count} card(s) left - flip them all; it announces the End "
+            f"{SB_TURN}: flip the last {deck_count} card(s); its deck is then empty - it announces the End "
             "of the Round on its next turn",))
     if deciding_color is None:
         raise ValueError("tap the colour of the third card flipped")

@@ -1,0 +1,624 @@
+"""The Dummy player in a game: its page, its events and their reducers (Scenario Book, "Dummy Player").
+
+Everything the dummy does is one undoable event; its data lives in ``state["dummy"]``:
+
+``mode``            "virtual" (the app shuffles and flips), "physical" (the table flips, the app counts) or
+                    "mage_lite" (004 Mage Lite: a level counter instead of a deck)
+``hero``            the Dummy hero's id; ``crystals`` {colour: n} (no limit of 3)
+``deck``            virtual: its cards left, top first (card dicts id/name/name_de/color); ``discard`` flipped
+``deck_count``      cards left in its Deed deck (not yet flipped this Round) - scoring reads it
+``composition``     physical: its cards by colour this round; ``seen``: the deciding colours tapped this round
+``announced``       it announced the End of the Round this Round; ``last_turns_left`` other players' last turns
+``last``            the last turn (what was flipped, the deciding colour, the trace); ``turns`` this round's turns
+``tactic``          its Tactic this round; ``player_tactics`` {player index: tactic id}; ``removed_tactics``
+``turn``            index into ``state["round_order"]`` of whoever plays now
+``skills``          solo games: {"pile": [...], "offer": [...], "removed": [...]}
+``level``, ``threshold``, ``pips``   Mage Lite
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Mapping
+
+from flask import Blueprint, abort, request, url_for
+from flask_babel import get_locale, gettext, lazy_gettext
+
+from ..events import sentence
+from ..i18n import N_
+from ..rules import dummy as rules
+from ..rules import mage_lite
+from ..rules.data import get_rules
+from ..state import REDUCERS, Event, reducer, rng
+from .common import done, load_game, page, record_command
+
+bp = Blueprint("dummy", __name__)
+
+MODES = ("virtual", "physical", "mage_lite")
+DEFAULT_ROUNDS = 6
+COLOR_NAMES = {
+    "red": lazy_gettext("red"),
+    "blue": lazy_gettext("blue"),
+    "green": lazy_gettext("green"),
+    "white": lazy_gettext("white"),
+}
+# log sentences translate these argument values when shown
+N_("red"), N_("blue"), N_("green"), N_("white")
+
+
+# ============================================================================================ rules data helpers
+
+def _rules():
+    return get_rules()
+
+
+def _heroes() -> list[Any]:
+    return list(_rules().heroes.values())
+
+
+def _hero(hero_id: str | None) -> Any:
+    return _rules().heroes.get(hero_id) if hero_id else None
+
+
+def _scenario(state: dict) -> Any:
+    scenarios = getattr(_rules(), "scenarios", {}) or {}
+    sc = scenarios.get(state["game"].get("scenario"))
+    if sc is not None and state["game"].get("mode") == "solo" and getattr(sc, "solo_variant", None) is not None:
+        sc = sc.solo_variant
+    return sc
+
+
+def tactic_rule(state: dict) -> str | None:
+    """The scenario's tactic rule for the Dummy player; a solo game of any other scenario uses Solo Conquest's
+    ("Other Solo Missions: ... use similar setup modifications and special rules as this mission")."""
+    sc = _scenario(state)
+    by_data = {"solo_conquest": rules.SOLO, "full_cooperation": rules.COOPERATIVE}
+    if sc is not None and getattr(sc, "tactics_rule", None) in by_data:
+        return by_data[sc.tactics_rule]
+    return rules.tactic_rule(state["game"].get("mode") or "")
+
+
+def total_rounds(state: dict) -> int:
+    sc = _scenario(state)
+    if sc is None:
+        return DEFAULT_ROUNDS
+    by_players = getattr(sc, "rounds_by_players", {}) or {}
+    return int(by_players.get(len(state["players"]), sc.rounds))
+
+
+def is_final_day_or_night(state: dict) -> bool:
+    """Full Cooperation: removing a Tactic "does not matter on the last day and the last night"."""
+    return state["round"] >= total_rounds(state) - 1
+
+
+def tactics_for(time: str) -> list[Any]:
+    return [t for t in _rules().tactics if t.time == time]
+
+
+def tactic_by_id(tid: str) -> Any:
+    for t in _rules().tactics:
+        if t.id == tid:
+            return t
+    return None
+
+
+def available_tactics(state: dict) -> list[Any]:
+    d = state.get("dummy") or {}
+    removed = set(d.get("removed_tactics", []))
+    return [t for t in tactics_for(state["time"]) if t.id not in removed]
+
+
+def advanced_actions() -> list[Any]:
+    cards = getattr(_rules(), "cards", {}) or {}
+    return sorted((c for c in cards.values() if getattr(c, "kind", "") == "advanced_action" and c.color),
+                  key=lambda c: (rules.COLORS.index(c.color), c.name))
+
+
+# ============================================================================================ reducers
+
+def _zeros() -> dict[str, int]:
+    return {c: 0 for c in rules.COLORS}
+
+
+def _players_in_play(state: dict) -> list[str]:
+    return [p["hero"] for p in state["players"] if p.get("hero")]
+
+
+@reducer("dummy.setup")
+def _setup(state: dict, p: dict, ev: Event) -> None:
+    r = rng(state, ev)
+    mode = p["mode"]
+    d: dict[str, Any] = {
+        "mode": mode, "round": state["round"], "announced": False, "last_turns_left": None,
+        "last": None, "turns": [], "tactic": None, "player_tactics": {}, "removed_tactics": [],
+        "turn": 0, "deck": [], "discard": [], "seen": _zeros(), "skills": None,
+    }
+    if mode == "mage_lite":
+        hero = _hero("tovak")
+        pips = rules.starting_crystals(hero).as_dict() if hero else dict(_zeros(), **mage_lite.TOVAK_PIPS)
+        threshold = int(p.get("threshold") or 7)
+        d.update(hero="tovak", crystals=_zeros(), pips=pips, level=mage_lite.START_LEVEL, threshold=threshold,
+                 deck_count=0, composition=_zeros(),
+                 explanation=[f"{mage_lite.ML}: Tovak's hero card starts on level 1; end of round at level "
+                              f"{threshold}"])
+        state["dummy"] = d
+        return
+    hero = rules.choose_hero(_heroes(), _players_in_play(state), r, chosen=p.get("hero") or None)
+    s = rules.set_up(hero, r)
+    d.update(hero=hero.id, crystals=s.crystals.as_dict(), deck_count=len(s.deck),
+             composition=rules.color_counts(s.deck), explanation=list(s.explanation))
+    if mode == "virtual":
+        d["deck"] = list(s.deck)
+    if state["game"].get("mode") == "solo":
+        pile = rules.skill_pile(getattr(hero, "skills", ()), r)
+        d["skills"] = {"pile": list(pile.pile), "offer": [], "removed": list(pile.removed)}
+        d["explanation"] += list(pile.explanation)
+    state["dummy"] = d
+
+
+def _advance_pointer(state: dict, d: dict) -> None:
+    order = state.get("round_order") or []
+    if order:
+        d["turn"] = (d.get("turn", 0) + 1) % len(order)
+
+
+def _dummy_is_current(state: dict, d: dict) -> bool:
+    order = state.get("round_order") or []
+    return bool(order) and order[d.get("turn", 0) % len(order)] == "dummy"
+
+
+@reducer("dummy.turn")
+def _turn(state: dict, p: dict, ev: Event) -> None:
+    d = state["dummy"]
+    if d["mode"] == "virtual":
+        t = rules.take_turn(d["deck"], d["crystals"])
+        d["deck"] = list(t.deck)
+        d["discard"] += list(t.flipped)
+        last = {"flipped": list(t.flipped), "count": len(t.flipped)}
+    else:
+        t = rules.physical_turn(d["deck_count"], d["crystals"], p.get("color"))
+        if t.deciding_color:
+            d["seen"][t.deciding_color] += 1
+        last = {"flipped": [], "count": t.flipped_count}
+    d["deck_count"] = len(d["deck"]) if d["mode"] == "virtual" else t.deck_count
+    last.update(deciding=t.deciding_color, extra=(t.extra if d["mode"] == "virtual"
+                                                   else max(0, t.flipped_count - 3)),
+                end_of_round=t.end_of_round, ran_out=t.deck_ran_out, explanation=list(t.explanation),
+                seq=ev.seq)
+    d["last"] = last
+    d["turns"].append({k: last[k] for k in ("count", "deciding", "end_of_round")})
+    if t.end_of_round and not d["announced"]:
+        d["announced"] = True
+        d["last_turns_left"] = len(state["players"])
+    if _dummy_is_current(state, d):
+        _advance_pointer(state, d)
+
+
+@reducer("dummy.pass")
+def _pass(state: dict, p: dict, ev: Event) -> None:
+    """A player's turn is over: the next one in the round order plays."""
+    d = state["dummy"]
+    if d.get("announced") and d.get("last_turns_left"):
+        d["last_turns_left"] -= 1
+    _advance_pointer(state, d)
+
+
+@reducer("dummy.tactic_draw")
+def _tactic_draw(state: dict, p: dict, ev: Event) -> None:
+    """Full Cooperation: the Dummy player takes a random Tactic first."""
+    d = state["dummy"]
+    pick = rules.dummy_takes_tactic(rules.COOPERATIVE, [t.id for t in available_tactics(state)], [], rng(state, ev))
+    d["tactic"] = pick.tactic
+    d["player_tactics"] = {}
+    d["tactic_explanation"] = list(pick.explanation)
+
+
+@reducer("dummy.tactics")
+def _tactics(state: dict, p: dict, ev: Event) -> None:
+    """The players' Tactics; in Solo Conquest the Dummy player then takes a random one of the rest. The round
+    order follows the Tactic numbers, with the dummy in it."""
+    d = state["dummy"]
+    picks = {str(k): v for k, v in p["players"].items()}
+    rule = p.get("rule") or rules.SOLO
+    avail = [t.id for t in available_tactics(state)]
+    if rule == rules.SOLO:
+        pick = rules.dummy_takes_tactic(rules.SOLO, avail, list(picks.values()), rng(state, ev))
+        d["tactic"] = pick.tactic
+        d["tactic_explanation"] = list(pick.explanation)
+    d["player_tactics"] = picks
+    numbers: dict[Any, int] = {int(i): tactic_by_id(tid).number for i, tid in picks.items()}
+    numbers["dummy"] = tactic_by_id(d["tactic"]).number
+    order = rules.round_order(numbers)
+    state["round_order"] = list(order.order)
+    d["turn"] = 0
+
+
+@reducer("dummy.new_round")
+def _new_round(state: dict, p: dict, ev: Event) -> None:
+    d = state["dummy"]
+    r = rng(state, ev)
+    # tactics used this round leave the game as the scenario says
+    removed = p.get("removed_tactics") or []
+    d["removed_tactics"] = list(d.get("removed_tactics", [])) + [t for t in removed if t]
+    d["tactic"], d["player_tactics"] = None, {}
+    aa = p.get("advanced_action")
+    spell = p.get("spell_color")
+    if d["mode"] == "mage_lite":
+        d["level"] = mage_lite.START_LEVEL
+        d["explanation"] = [f"{mage_lite.ML}: a new round: the dummy card starts again on level 1"]
+    elif d["mode"] == "virtual":
+        nr = rules.new_round(d["deck"] + d["discard"], d["crystals"], r, aa, spell)
+        d["deck"], d["discard"] = list(nr.deck), []
+        d["crystals"] = nr.crystals.as_dict()
+        d["deck_count"] = len(d["deck"])
+        d["composition"] = rules.color_counts(d["deck"])
+        d["explanation"] = list(nr.explanation)
+    else:
+        nr = rules.new_round([c for c in rules.COLORS for _ in range(d["composition"][c])], d["crystals"], r,
+                             aa, spell)
+        d["crystals"] = nr.crystals.as_dict()
+        d["composition"] = rules.color_counts(nr.deck)
+        d["deck_count"] = len(nr.deck)
+        d["explanation"] = [line.replace("shuffled into a new deck", "shuffled into a new deck (shuffle the real "
+                                         "cards)") for line in nr.explanation]
+    d["seen"] = _zeros()
+    d["announced"], d["last_turns_left"] = False, None
+    d["last"], d["turns"] = None, []
+    d["turn"] = 0
+    # Prepare the Round: the round tracker moves on too, unless the table already moved it
+    if state["round"] == d.get("round", state["round"]) and "round.next" in REDUCERS:
+        REDUCERS["round.next"](state, {}, ev)
+    state["round_order"] = [x for x in state.get("round_order", []) if x != "dummy"]
+    d["round"] = state["round"]
+
+
+@reducer("dummy.skill_reveal")
+def _skill_reveal(state: dict, p: dict, ev: Event) -> None:
+    s = state["dummy"]["skills"]
+    rev = rules.reveal_skill(s["pile"])
+    if rev.revealed is not None:
+        s["offer"].append(rev.revealed)
+        s["pile"] = list(rev.pile)
+
+
+@reducer("dummy.skill_take")
+def _skill_take(state: dict, p: dict, ev: Event) -> None:
+    s = state["dummy"]["skills"]
+    if p["skill"] in s["offer"]:
+        s["offer"].remove(p["skill"])
+        s.setdefault("taken", []).append(p["skill"])
+
+
+@reducer("dummy.mage_lite")
+def _mage_lite(state: dict, p: dict, ev: Event) -> None:
+    d = state["dummy"]
+    step = mage_lite.advance(d["level"], p.get("color") or None, d["pips"], d["threshold"])
+    d["level"] = step.level
+    d["last"] = {"moved": step.moved, "color": p.get("color") or None, "explanation": list(step.explanation),
+                 "seq": ev.seq}
+    if step.end_of_round and not d["announced"]:
+        d["announced"] = True
+        d["last_turns_left"] = 1
+
+
+# ============================================================================================ views
+
+def forecast(d: dict | None) -> Any:
+    """The forecast for the dummy as it stands (None when it has no deck or already announced)."""
+    if not d or d["mode"] == "mage_lite" or d.get("announced"):
+        return None
+    if d["mode"] == "virtual":
+        return rules.forecast(rules.color_counts(d["deck"]), d["crystals"])
+    pool = {c: d["composition"][c] - d["seen"][c] for c in rules.COLORS}
+    return rules.forecast(pool, d["crystals"], remaining=d["deck_count"])
+
+
+def chart(f: Any) -> dict | None:
+    """Bars for the forecast chart: SVG geometry computed here (no inline styles)."""
+    if f is None:
+        return None
+    bar_h, gap, label_w, width = 22, 6, 14, 100
+    bars = []
+    top = max(float(p) for _, p in f.distribution)
+    for i, (k, p) in enumerate(f.distribution):
+        y = i * (bar_h + gap)
+        w = round((width - label_w - 16) * float(p) / top, 2) if top else 0
+        bars.append({"k": k, "p": float(p), "pct": round(100 * float(p)), "y": y, "w": max(w, 0.5),
+                     "x": label_w, "text_y": round(y + bar_h * 0.7, 1)})
+    return {"bars": bars, "height": len(bars) * (bar_h + gap), "bar_h": bar_h, "width": width,
+            "expected": float(f.expected)}
+
+
+def _who(state: dict, who: Any) -> str:
+    if who == "dummy":
+        return gettext("Dummy player")
+    try:
+        return state["players"][int(who)]["name"]
+    except (ValueError, IndexError, TypeError):
+        return str(who)
+
+
+def _lang() -> str:
+    loc = get_locale()
+    return loc.language if loc else "en"
+
+
+def name_of(thing: Any) -> str:
+    """A card's, hero's or tactic's name in this device's language."""
+    if thing is None:
+        return ""
+    get = thing.get if isinstance(thing, Mapping) else (lambda k, default=None: getattr(thing, k, default))
+    if _lang() == "de" and get("name_de"):
+        return get("name_de")
+    return get("name") or get("id") or ""
+
+
+def context(game) -> dict:
+    state = game.state
+    d = state.get("dummy")
+    order = state.get("round_order") or []
+    current = None
+    if d and order:
+        current = order[d.get("turn", 0) % len(order)]
+    f = forecast(d)
+    rule = tactic_rule(state)
+    skills = d.get("skills") if d else None
+    skill_names = {}
+    hero = _hero(d["hero"]) if d else None
+    if hero is not None:
+        for s in getattr(hero, "skills", ()):
+            skill_names[s.id] = name_of(s)
+    in_play = set(_players_in_play(state))
+    return {
+        "game": game,
+        "state": state,
+        "d": d,
+        "hero": hero,
+        "heroes": [h for h in _heroes() if h.id not in in_play],
+        "modes": MODES,
+        "colors": rules.COLORS,
+        "color_names": COLOR_NAMES,
+        "order": [{"who": w, "name": _who(state, w), "current": w == current} for w in order],
+        "current": current,
+        "current_name": _who(state, current) if current is not None else None,
+        "forecast": f,
+        "chart": chart(f),
+        "rule": rule,
+        "final_day_or_night": is_final_day_or_night(state),
+        "tactics": available_tactics(state) if d else [],
+        "tactic_by_id": tactic_by_id,
+        "advanced_actions": advanced_actions(),
+        "skills": skills,
+        "skill_names": skill_names,
+        "name_of": name_of,
+        "thresholds": mage_lite.THRESHOLDS,
+        "players": list(enumerate(state["players"])),
+    }
+
+
+@bp.get("/games/<int:game_id>/dummy")
+def show(game_id: int):
+    game = load_game(game_id)
+    return page("dummy/page.html", **context(game))
+
+
+# ============================================================================================ commands
+
+def _fail(message: str) -> None:
+    abort(400, description=message)
+
+
+def _color(value: Any, *, required: bool = True) -> str | None:
+    if value in (None, ""):
+        if required:
+            _fail(gettext("Choose a colour."))
+        return None
+    if value not in rules.COLORS:
+        _fail(gettext("Unknown colour: %(color)s.", color=str(value)[:20]))
+    return value
+
+
+def _need_dummy(state: dict) -> dict:
+    d = state.get("dummy")
+    if not d:
+        _fail(gettext("Set up the Dummy player first."))
+    return d
+
+
+def cmd_setup(state: dict, form: Mapping[str, Any]):
+    if state.get("dummy"):
+        _fail(gettext("The Dummy player is already set up. Undo its set-up to start again."))
+    mode = form.get("mode") or "virtual"
+    if mode not in MODES:
+        _fail(gettext("Unknown way to play the Dummy player: %(mode)s.", mode=str(mode)[:20]))
+    payload: dict[str, Any] = {"mode": mode}
+    if mode == "mage_lite":
+        try:
+            payload["threshold"] = mage_lite.threshold_for(form.get("difficulty") or "normal")
+        except ValueError:
+            _fail(gettext("Unknown difficulty."))
+        return ("dummy.setup", payload, sentence(N_("Dummy player set up: Mage Lite counter")))
+    hero_id = form.get("hero") or None
+    if hero_id:
+        if _hero(hero_id) is None:
+            _fail(gettext("Unknown hero: %(hero)s.", hero=str(hero_id)[:30]))
+        if hero_id in _players_in_play(state):
+            _fail(gettext("That hero is already in the game: the Dummy player needs another one."))
+        payload["hero"] = hero_id
+        return ("dummy.setup", payload,
+                sentence(N_("Dummy player set up with %(hero)s"), hero=_hero(hero_id).name))
+    if not [h for h in _heroes() if h.id not in _players_in_play(state)]:
+        _fail(gettext("Every hero is in the game: none is left for the Dummy player."))
+    return ("dummy.setup", payload, sentence(N_("Dummy player set up with a random hero")))
+
+
+def cmd_turn(state: dict, form: Mapping[str, Any]):
+    d = _need_dummy(state)
+    if d["mode"] == "mage_lite":
+        _fail(gettext("The Mage Lite counter moves after each of your turns."))
+    if d["announced"]:
+        _fail(gettext("The Dummy player has already announced the End of the Round."))
+    payload: dict[str, Any] = {}
+    if d["mode"] == "physical":
+        if d["deck_count"] > 3:
+            payload["color"] = _color(form.get("color"))
+        elif form.get("color"):
+            payload["color"] = _color(form.get("color"))
+    if d["deck_count"] == 0:
+        return ("dummy.turn", payload, sentence(N_("Dummy player announces the End of the Round")))
+    if d["mode"] == "virtual":
+        t = rules.take_turn(d["deck"], d["crystals"])
+        return ("dummy.turn", payload, sentence(
+            N_("Dummy player flips %(n)d cards (last: %(color)s)"), translate=("color",),
+            n=len(t.flipped), color=t.deciding_color or "-"))
+    t = rules.physical_turn(d["deck_count"], d["crystals"], payload.get("color"))
+    return ("dummy.turn", payload, sentence(
+        N_("Dummy player flips %(n)d cards (last: %(color)s)"), translate=("color",),
+        n=t.flipped_count, color=t.deciding_color or "-"))
+
+
+def cmd_pass(state: dict, form: Mapping[str, Any]):
+    d = _need_dummy(state)
+    order = state.get("round_order") or []
+    if not order:
+        _fail(gettext("There is no round order yet."))
+    who = order[d.get("turn", 0) % len(order)]
+    if who == "dummy":
+        _fail(gettext("It is the Dummy player's turn."))
+    return ("dummy.pass", {}, sentence(N_("%(name)s's turn is over"), name=_who(state, who)))
+
+
+def cmd_tactic_draw(state: dict, form: Mapping[str, Any]):
+    d = _need_dummy(state)
+    if tactic_rule(state) != rules.COOPERATIVE:
+        _fail(gettext("In this scenario you choose your Tactic first."))
+    if d.get("tactic"):
+        _fail(gettext("The Dummy player already has its Tactic this round."))
+    if not available_tactics(state):
+        _fail(gettext("No Tactic card is left."))
+    return ("dummy.tactic_draw", {}, sentence(N_("Dummy player takes a random Tactic")))
+
+
+def cmd_tactics(state: dict, form: Mapping[str, Any]):
+    d = _need_dummy(state)
+    rule = tactic_rule(state)
+    if rule is None:
+        _fail(gettext("This game has no Dummy player tactics."))
+    if d.get("player_tactics"):
+        _fail(gettext("The Tactics of this round are already chosen."))
+    if rule == rules.COOPERATIVE and not d.get("tactic"):
+        _fail(gettext("The Dummy player takes its Tactic first."))
+    avail = {t.id for t in available_tactics(state)}
+    picks: dict[str, str] = {}
+    for i, _pl in enumerate(state["players"]):
+        tid = form.get(f"tactic_{i}")
+        if not tid:
+            _fail(gettext("Choose a Tactic for every player."))
+        if tid not in avail or tid == d.get("tactic"):
+            _fail(gettext("That Tactic is not available."))
+        if tid in picks.values():
+            _fail(gettext("Two players cannot take the same Tactic."))
+        picks[str(i)] = tid
+    if rule == rules.SOLO and len(avail - set(picks.values())) == 0:
+        _fail(gettext("No Tactic card is left for the Dummy player."))
+    return ("dummy.tactics", {"players": picks, "rule": rule},
+            sentence(N_("Tactics chosen; the round order is set")))
+
+
+def cmd_new_round(state: dict, form: Mapping[str, Any]):
+    d = _need_dummy(state)
+    payload: dict[str, Any] = {}
+    if d["mode"] != "mage_lite":
+        aa_id = form.get("advanced_action") or ""
+        aa = None
+        if aa_id.startswith("color:"):
+            color = _color(aa_id[6:])
+            aa = {"id": f"advanced_action_{color}", "name": gettext("Advanced Action (%(color)s)",
+                                                                     color=gettext(color)),
+                  "name_de": None, "color": color}
+        elif aa_id:
+            card = (getattr(_rules(), "cards", {}) or {}).get(aa_id)
+            if card is None or not getattr(card, "color", None):
+                _fail(gettext("Unknown Advanced Action card."))
+            aa = rules.card_dict(card)
+        payload["advanced_action"] = aa
+        payload["spell_color"] = _color(form.get("spell_color"), required=False)
+    rule = tactic_rule(state)
+    removed: list[str] = []
+    if rule == rules.SOLO and d.get("tactic"):
+        removed = [*d.get("player_tactics", {}).values(), d["tactic"]]
+    elif rule == rules.COOPERATIVE and d.get("player_tactics") and not is_final_day_or_night(state):
+        chosen = form.get("remove_tactic")
+        if not chosen:
+            _fail(gettext("Choose which of your Tactics leaves the game."))
+        try:
+            removed = list(rules.tactics_removed_at_round_end(
+                rules.COOPERATIVE, d["tactic"], list(d["player_tactics"].values()), chosen).removed)
+        except ValueError:
+            _fail(gettext("Only a Tactic used by a player (not the Dummy player's) can be removed."))
+    payload["removed_tactics"] = removed
+    return ("dummy.new_round", payload, sentence(N_("New round: the Dummy player's deck is reshuffled")))
+
+
+def cmd_skill_reveal(state: dict, form: Mapping[str, Any]):
+    d = _need_dummy(state)
+    if not d.get("skills"):
+        _fail(gettext("The Dummy player's Skills are only used in a solo game."))
+    if not d["skills"]["pile"]:
+        _fail(gettext("The Dummy player has no Skill left to reveal."))
+    return ("dummy.skill_reveal", {}, sentence(N_("Your hero gained a Skill: a Dummy Skill goes to the offer")))
+
+
+def cmd_skill_take(state: dict, form: Mapping[str, Any]):
+    d = _need_dummy(state)
+    skill = form.get("skill")
+    if not d.get("skills") or skill not in d["skills"]["offer"]:
+        _fail(gettext("That Skill is not in the Common Skill offer."))
+    return ("dummy.skill_take", {"skill": skill}, sentence(N_("A Dummy Skill is taken from the offer")))
+
+
+def cmd_mage_lite(state: dict, form: Mapping[str, Any]):
+    d = _need_dummy(state)
+    if d["mode"] != "mage_lite":
+        _fail(gettext("This Dummy player is not a Mage Lite counter."))
+    if d["announced"]:
+        _fail(gettext("The Dummy player has already announced the End of the Round."))
+    color = _color(form.get("color"), required=False)
+    return ("dummy.mage_lite", {"color": color}, sentence(
+        N_("Turn over: the dummy card moves (mana %(color)s)"), translate=("color",), color=color or "-"))
+
+
+COMMANDS: dict[str, tuple[Callable, tuple[str, ...]]] = {
+    "setup": (cmd_setup, ("dummy",)),
+    "turn": (cmd_turn, ("dummy",)),
+    "pass": (cmd_pass, ("dummy",)),
+    "tactic-draw": (cmd_tactic_draw, ("dummy",)),
+    "tactics": (cmd_tactics, ("dummy", "round")),
+    "new-round": (cmd_new_round, ("dummy", "round")),
+    "skill-reveal": (cmd_skill_reveal, ("dummy",)),
+    "skill-take": (cmd_skill_take, ("dummy",)),
+    "mage-lite": (cmd_mage_lite, ("dummy",)),
+}
+
+
+def dry_run(state: dict, type_: str, payload: dict, seq: int) -> dict:
+    """Apply the event to a copy of the state, as the fold will; a rules error becomes a 400, never a 500."""
+    trial = copy.deepcopy(state)
+    try:
+        REDUCERS[type_](trial, payload, Event(seq=seq, type=type_, payload=payload, sentence={}))
+    except (ValueError, KeyError, TypeError, AttributeError) as err:
+        abort(400, description=gettext("The Dummy player cannot do that: %(reason)s", reason=str(err)))
+    return trial
+
+
+@bp.post("/games/<int:game_id>/dummy/<action>")
+def act(game_id: int, action: str):
+    game = load_game(game_id)
+    entry = COMMANDS.get(action)
+    if entry is None:
+        abort(404, description=gettext("Unknown Dummy player action."))
+    fn, scope = entry
+    type_, payload, sent = fn(game.state, request.form)
+    dry_run(game.state, type_, payload, game.seq + 1)
+    record_command(game, type_, payload, sent, scope)
+    return done(url_for("dummy.show", game_id=game_id))
