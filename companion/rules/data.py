@@ -380,8 +380,11 @@ class Enemy(_ApiMixin):
     fame: int
     reputation: int | None = None
     printing_note: str | None = None
+    summon_count: int = 1             # Dragon Summoner draws two tokens (two summon attacks)
+    faction: str | None = None        # Shades of Tezla: elementalist | dark_crusader
     _api_fields = ("id", "name", "name_de", "color", "expansion", "copies", "armor", "elusive_armor", "attacks",
-                   "abilities", "defend", "summon", "resistances", "fame", "reputation", "printing_note")
+                   "abilities", "defend", "summon", "resistances", "fame", "reputation", "printing_note",
+                   "summon_count", "faction")
 
 
 @dataclass(frozen=True)
@@ -694,7 +697,8 @@ def _parse_cities(file: str, doc: dict) -> Mapping[str, City]:
 
 
 _ENEMY_FIELDS = ("id", "name", "name_de", "color", "expansion", "copies", "armor", "elusive_armor", "attacks",
-                 "abilities", "defend", "summon", "resistances", "fame", "reputation", "printing_note")
+                 "abilities", "defend", "summon", "resistances", "fame", "reputation", "printing_note", "summon_count",
+                 "faction")
 
 
 def _parse_attacks(e: _Entry, value: Any) -> tuple[Attack, ...]:
@@ -723,6 +727,8 @@ def _enemy_from_entry(e: _Entry) -> Enemy:
     if ("defend" in abilities) != (defend is not None):
         e.fail("defend", "`defend: N` goes with the ability `defend` (both or neither)")
     summon = e.str("summon", None, choices=PILE_COLORS)
+    if e.has("summon_count") and summon is None:
+        e.fail("summon_count", "only summoners have a summon count")
     if ("summon" in abilities) != (summon is not None):
         e.fail("summon", "`summon: <pile>` goes with the ability `summon` (both or neither)")
     elusive = e.int("elusive_armor", None, lo=1)
@@ -742,7 +748,8 @@ def _enemy_from_entry(e: _Entry) -> Enemy:
     return Enemy(eid, e.str("name"), e.str("name_de"), e.str("color", choices=PILE_COLORS),
                  e.str("expansion", choices=EXPANSIONS), e.int("copies", lo=1, hi=10), armor, elusive,
                  attacks, abilities, defend, summon, res, e.int("fame", lo=0, hi=30),
-                 e.int("reputation", None, lo=-5, hi=5), e.str("printing_note", None))
+                 e.int("reputation", None, lo=-5, hi=5), e.str("printing_note", None),
+                 e.int("summon_count", 1, lo=1, hi=3), e.str("faction", None, choices=("elementalist", "dark_crusader")))
 
 
 def _parse_enemies(file: str, doc: dict) -> Mapping[str, Enemy]:
