@@ -21,6 +21,10 @@ from .state import REDO, UNDO, Event, scopes_overlap, walk
 _write_lock = threading.Lock()
 
 
+def N_(message: str) -> str:  # marks a msgid for extraction (companion.i18n has the same)
+    return message
+
+
 class Conflict(Exception):
     """The command was based on a state that has changed where it matters."""
 
@@ -40,18 +44,18 @@ def sentence(msg: str, translate: tuple[str, ...] = (), **args: Any) -> dict:
     return {"msg": msg, "args": args, "t": list(translate)}
 
 
-def render_sentence(s: dict, gettext: Callable[[str], str] = lambda m: m) -> str:
+def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m) -> str:
     args = dict(s.get("args", {}))
     nested = s.get("nested")
     if nested and isinstance(args.get(nested), dict):
-        args[nested] = render_sentence(args[nested], gettext)
+        args[nested] = render_sentence(args[nested], translate)
     for key in s.get("t", []):
         if isinstance(args.get(key), str):
-            args[key] = gettext(args[key])
+            args[key] = translate(args[key])
         elif isinstance(args.get(key), list):
-            args[key] = "; ".join(gettext(x) for x in args[key])
+            args[key] = "; ".join(translate(x) for x in args[key])
     try:
-        return gettext(s["msg"]) % args
+        return translate(s["msg"]) % args
     except (KeyError, TypeError, ValueError):
         return s["msg"] % s.get("args", {}) if s.get("args") else s["msg"]
 
@@ -156,7 +160,7 @@ def undo_or_redo(
         target = (active[-1] if active else None) if which == UNDO else (undone[-1] if undone else None)
         if target is None:
             raise NothingToDo(which)
-        msg = "Undone: %(what)s" if which == UNDO else "Redone: %(what)s"
+        msg = N_("Undone: %(what)s") if which == UNDO else N_("Redone: %(what)s")
         s = {"msg": msg, "args": {"what": target.sentence}, "t": [], "nested": "what"}
     # record() takes the lock again; based_on=last keeps the check that nothing happened in between
     return record(

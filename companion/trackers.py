@@ -135,6 +135,7 @@ SHIELD_NAMES = {
     "adventure": N_("adventure site"),
     "city": N_("city"),
 }
+TIME_NAMES = {"day": N_("day"), "night": N_("night")}
 COLOR_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "white": N_("white")}
 
 

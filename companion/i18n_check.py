@@ -1,0 +1,23 @@
+"""Find every user-facing string (gettext calls, N_ and Invalid messages in Python, _() in templates)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Invalid": None, "lazy_gettext": None, "_l": None}
+METHOD_MAP = [("companion/**.py", "python"), ("templates/**.html", "jinja2")]
+
+
+def extracted_messages(root: Path = ROOT) -> dict[str, list[str]]:
+    """msgid -> the places it is used."""
+    found: dict[str, list[str]] = {}
+    for filename, lineno, message, _comments, _context in extract_from_dir(
+        str(root), method_map=METHOD_MAP, keywords=KEYWORDS, options_map={"templates/**.html": {"trimmed": "true"}}
+    ):
+        msgid = message[0] if isinstance(message, tuple) else message
+        if msgid:
+            found.setdefault(msgid, []).append(f"{filename}:{lineno}")
+    return found
