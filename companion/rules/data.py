@@ -348,7 +348,8 @@ class City(_ApiMixin):
     bonus: str
     bonus_de: str
     garrison: Mapping[int, tuple[str, ...]]
-    _api_fields = ("color", "name", "name_de", "bonus", "bonus_de", "garrison")
+    printing_note: str | None = None
+    _api_fields = ("color", "name", "name_de", "bonus", "bonus_de", "garrison", "printing_note")
 
     @property
     def id(self) -> str:
@@ -673,7 +674,7 @@ def _parse_cities(file: str, doc: dict) -> Mapping[str, City]:
     out = []
     for i, raw in enumerate(_entries(file, doc, "cities")):
         e = _Entry(file, raw, _entry_id(file, raw, i, "color"),
-                   ("color", "name", "name_de", "bonus", "bonus_de", "garrison"))
+                   ("color", "name", "name_de", "bonus", "bonus_de", "garrison", "printing_note"))
         color = e.str("color", choices=CITY_COLORS)
         g = e.mapping("garrison")
         garrison = {}
@@ -691,7 +692,7 @@ def _parse_cities(file: str, doc: dict) -> Mapping[str, City]:
         if extra:
             e.fail(f"garrison.{extra[0]}", "city levels are 1-11")
         out.append(City(color, e.str("name"), e.str("name_de"), e.str("bonus"), e.str("bonus_de"),
-                        MappingProxyType(garrison)))
+                        MappingProxyType(garrison), e.str("printing_note", None)))
     _unique(file, (c.color for c in out))
     return MappingProxyType({c.color: c for c in out})
 
