@@ -170,28 +170,15 @@ def conflict():
 # ---------------------------------------------------------------------------------------------- rendering
 
 
-def render_block(template_name: str, block: str, **context: Any) -> str:
-    """Render one block of a template (the live part of a page for htmx)."""
-    env = current_app.jinja_env
-    template = env.get_template(template_name)
-    current_app.update_template_context(context)
-    ctx = template.new_context(context)
-    return "".join(template.blocks[block](ctx))
-
-
 def page(template_name: str, **context: Any):
     """A full page, or for htmx requests just its ``live`` block plus the updated sync poller."""
     game = context.get("game") or g.get("game")
     if game is not None:
         context.setdefault("game", game)
         context.setdefault("seq", game.seq)
-    if htmx and not request.headers.get("HX-Boosted"):
-        html = render_block(template_name, "live", **context)
-        if game is not None:
-            html = render_template("_undobar.html", game=game) + html
-            html += render_template("_sync.html", game=game, seq=game.seq, oob=True)
-        return html
-    return render_template(template_name, **context)
+    # For htmx: the same template with fragment=True renders only the live part (base.html), plus the sync poller
+    # out of band, so the next poll does not fetch the change this phone just made.
+    return render_template(template_name, fragment=bool(htmx) and not request.headers.get("HX-Boosted"), **context)
 
 
 def done(url: str):
