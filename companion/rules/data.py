@@ -180,7 +180,10 @@ def _read_yaml(path: Path) -> Any:
         with open(path, "rb") as fh:
             return yaml.load(fh, Loader=_YamlLoader)
     except yaml.YAMLError as exc:
-        raise RulesDataError(f"{path.name}: -: -: invalid YAML: {exc}") from None
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else "-"
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise RulesDataError(f"{path.name}: {where}: -: invalid YAML: {problem}") from None
 
 
 def _check_sources(file: str, doc: Any) -> tuple[str, ...]:
@@ -666,7 +669,12 @@ def _parse_tactics(file: str, doc: dict) -> tuple[Tactic, ...]:
         out.append(Tactic(_ident(e), *_names(e), e.str("time", choices=TIMES), e.int("number", lo=1, hi=6),
                           e.str("text", ""), e.str("text_de", "")))
     _unique(file, (t.id for t in out))
-    _unique(file, (f"{t.time}_{t.number}" for t in out))
+    seen: dict[tuple[str, int], str] = {}
+    for t in out:
+        if (t.time, t.number) in seen:
+            raise RulesDataError(f"{file}: {t.id}: number: {t.time} tactic {t.number} is already "
+                                 f"{seen[(t.time, t.number)]}")
+        seen[(t.time, t.number)] = t.id
     return tuple(sorted(out, key=lambda t: (TIMES.index(t.time), t.number)))
 
 
