@@ -258,3 +258,23 @@ def test_manifest_and_vendored_htmx(client):
     assert man.status_code == 200 and man.get_json()["display"] == "standalone"
     assert client.get("/static/vendor/htmx-2.0.8/htmx.min.js").status_code == 200
     assert client.get("/static/vendor/htmx-2.0.8/LICENSE").status_code == 200
+
+
+def test_json_api_mirrors_the_forms(client):
+    resp = client.post("/api/v1/games", json={"scenario": "full_conquest", "mode": "competitive",
+                                              "players": [{"name": "Anna", "hero": "goldyx"}, {"name": "Ben"}]})
+    assert resp.status_code == 201
+    gid, token = resp.get_json()["id"], resp.get_json()["token"]
+    api = client.application.test_client()  # a tool without the cookie: the token header is its key
+    assert api.get(f"/api/v1/games/{gid}").status_code == 403
+    h = {"X-Game-Token": token}
+    r = api.post(f"/api/v1/games/{gid}/commands/fame", json={"player": 0, "amount": 4, "based_on": 0}, headers=h)
+    assert r.status_code == 201 and r.get_json()["state"]["players"][0]["fame"] == 4
+    r = api.post(f"/api/v1/games/{gid}/commands/fame", json={"player": 0, "amount": 1, "based_on": 0}, headers=h)
+    assert r.status_code == 409 and "error" in r.get_json()
+    r = api.post(f"/api/v1/games/{gid}/commands/crystal", json={"player": 0, "color": "pink", "amount": 1}, headers=h)
+    assert r.status_code == 400 and "color" in r.get_json()["error"]
+    r = api.post(f"/api/v1/games/{gid}/undo", json={"based_on": 1}, headers=h)
+    assert r.status_code == 201 and r.get_json()["state"]["players"][0]["fame"] == 0
+    assert api.post(f"/api/v1/games/{gid}/undo", data="x", headers=h).status_code == 400
+    assert api.get(f"/api/v1/games/{gid}/events", headers=h).get_json()["format_version"] == 1

@@ -1,0 +1,73 @@
+"""The JSON API for games: the same commands as the forms (documented in docs/api.md, "Games")."""
+
+from __future__ import annotations
+
+from flask import jsonify, url_for
+
+from ..commands import Invalid
+from ..db import get_db
+from .. import events as ev
+from .common import ApiError, api_blueprint, device_id, game_row, json_body, load_game
+from .games import create_game, export_game, run_command, validate_setup
+
+bp = api_blueprint("games_api", __name__, "/api/v1/games")
+
+
+def _invalid(err: Invalid) -> ApiError:
+    return ApiError(str(err), 400)
+
+
+def game_json(game) -> dict:
+    return {"id": game.id, "seq": game.seq, "setup": game.setup, "state": game.state}
+
+
+@bp.post("")
+def create():
+    data = json_body()
+    try:
+        setup = validate_setup(data)
+    except Invalid as err:
+        raise _invalid(err)
+    game_id = create_game(setup, device_id())
+    row = game_row(game_id)
+    return jsonify({"id": game_id, "token": row["token"],
+                    "join_path": url_for("games.join", game_id=game_id, token=row["token"])}), 201
+
+
+@bp.get("/<int:game_id>")
+def show(game_id: int):
+    return jsonify(game_json(load_game(game_id)))
+
+
+@bp.get("/<int:game_id>/events")
+def events(game_id: int):
+    game = load_game(game_id)
+    return jsonify(export_game(game))
+
+
+@bp.post("/<int:game_id>/commands/<name>")
+def command(game_id: int, name: str):
+    game = load_game(game_id)
+    data = json_body()
+    recorded = run_command(game, name, data)
+    fresh = load_game(game_id)
+    return jsonify({"event": {"seq": recorded.event.seq, "type": recorded.event.type,
+                              "payload": recorded.event.payload, "text": recorded.event.text},
+                    "duplicate": recorded.duplicate, **game_json(fresh)}), (200 if recorded.duplicate else 201)
+
+
+@bp.post("/<int:game_id>/<any(undo, redo):which>")
+def undo_redo(game_id: int, which: str):
+    load_game(game_id)
+    data = json_body()
+    based_on = data.get("based_on")
+    if based_on is not None and not isinstance(based_on, int):
+        raise ApiError("based_on must be a whole number")
+    try:
+        ev.undo_or_redo(get_db(), game_id, which, based_on=based_on, device=device_id(),
+                        nonce=str(data["nonce"]) if data.get("nonce") else None)
+    except ev.Conflict as c:
+        raise ApiError(f"the game changed since seq {based_on} (now {c.last_seq}); fetch it and try again", 409)
+    except ev.NothingToDo:
+        raise ApiError(f"there is nothing to {which}", 400)
+    return jsonify(game_json(load_game(game_id))), 201
