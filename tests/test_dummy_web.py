@@ -1,0 +1,265 @@
+"""The Dummy player in a game: its page and events (issue 5), through the Flask test client."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from companion import create_app
+from companion.db import get_db
+from companion.events import load_events
+from companion.rules.data import get_rules
+from companion.state import fold
+from companion.web.common import game_row
+from companion.web.games import create_game
+
+
+@pytest.fixture()
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "dummy_web.db"), "TESTING": True, "SECRET_KEY": "test",
+                       "WTF_CSRF_ENABLED": False})
+
+
+class Table:
+    def __init__(self, app, mode="solo", players=(("Anna", "goldyx"),), scenario="solo_conquest"):
+        self.app = app
+        self.client = app.test_client()
+        setup = {"scenario": scenario, "mode": mode, "name": "t",
+                 "players": [{"name": n, "hero": h, "team": None} for n, h in players]}
+        with app.test_request_context():
+            self.id = create_game(setup, "host-device")
+            token = game_row(self.id)["token"]
+        with self.client.session_transaction() as s:
+            s["games"] = {str(self.id): {"token": token, "role": "host", "player": 0}}
+
+    @property
+    def url(self):
+        return f"/games/{self.id}/dummy"
+
+    def state(self):
+        with self.app.test_request_context():
+            row = game_row(self.id)
+            return fold(self.id, json.loads(row["setup"]), row["seed"], load_events(get_db(), self.id))
+
+    def seq(self):
+        with self.app.test_request_context():
+            evs = load_events(get_db(), self.id)
+            return evs[-1].seq if evs else 0
+
+    def do(self, action, status=303, **form):
+        form.setdefault("based_on", self.seq())
+        r = self.client.post(f"{self.url}/{action}", data=form)
+        assert r.status_code == status, r.get_data(as_text=True)[:2000]
+        return r
+
+    def undo(self):
+        r = self.client.post(f"/games/{self.id}/undo", data={"based_on": self.seq()})
+        assert r.status_code == 303
+
+    def redo(self):
+        r = self.client.post(f"/games/{self.id}/redo", data={"based_on": self.seq()})
+        assert r.status_code == 303
+
+    def page(self, **headers):
+        r = self.client.get(self.url, headers=headers)
+        assert r.status_code == 200
+        return r.get_data(as_text=True)
+
+
+def test_page_needs_the_game_token(app):
+    t = Table(app)
+    other = app.test_client()
+    assert other.get(t.url).status_code == 403
+    assert other.post(f"{t.url}/setup", data={"mode": "virtual"}).status_code in (400, 403)
+    assert t.state().get("dummy") is None
+
+
+def test_setup_random_hero_not_in_play_its_crystals_and_sixteen_cards(app):
+    """Scenario Book, Dummy Player, At the start of the game: a random hero not in the game, three crystals
+    from its hero card's dots, its 16 basic cards shuffled."""
+    heroes = get_rules().heroes
+    for _ in range(6):
+        t = Table(app, players=(("Anna", "goldyx"),))
+        t.do("setup", mode="virtual")
+        d = t.state()["dummy"]
+        assert d["hero"] != "goldyx" and d["hero"] in heroes
+        hero = heroes[d["hero"]]
+        assert sum(d["crystals"].values()) == 3
+        for c in hero.crystals:
+            assert d["crystals"][c] == list(hero.crystals).count(c)
+        assert d["deck_count"] == 16 and len(d["deck"]) == 16
+        assert sorted(c["id"] for c in d["deck"]) == sorted(c.id for c in hero.deck for _ in range(c.count))
+    assert "Dummy player" in t.page()
+
+
+def test_setup_rejects_hero_in_play_unknown_mode_and_twice(app):
+    t = Table(app)
+    t.do("setup", status=400, mode="virtual", hero="goldyx")
+    t.do("setup", status=400, mode="virtual", hero="nobody")
+    t.do("setup", status=400, mode="tarot")
+    t.do("setup", mode="virtual", hero="tovak")
+    assert t.state()["dummy"]["hero"] == "tovak"
+    assert t.state()["dummy"]["crystals"] == {"red": 1, "blue": 2, "green": 0, "white": 0}
+    t.do("setup", status=400, mode="virtual")
+
+
+def test_virtual_turn_flips_and_shows_cards_undo_redo_replay_the_same(app):
+    """A turn: three cards, one more per crystal of the last one's colour; the phone shows the flipped cards;
+    undo puts them back and redo flips the very same cards."""
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    before = t.state()["dummy"]
+    t.do("turn")
+    d = t.state()["dummy"]
+    flipped = d["last"]["flipped"]
+    third = before["deck"][2]["color"]
+    assert len(flipped) == 3 + before["crystals"][third]
+    assert flipped == before["deck"][:len(flipped)]
+    assert d["deck_count"] == 16 - len(flipped)
+    html = t.page()
+    for card in flipped:
+        assert card["name"] in html
+    t.undo()
+    assert t.state()["dummy"]["deck_count"] == 16
+    t.redo()
+    assert t.state()["dummy"]["last"]["flipped"] == flipped
+
+
+def test_round_runs_out_announces_and_new_round_adds_card_and_crystal(app):
+    """Empty deck at the start of its turn: it announces the End of the Round. New round: the Advanced Action
+    leaving the offer joins its deck, the Spell gives a crystal of its colour (no limit of 3), all reshuffled."""
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    turns = 0
+    while not t.state()["dummy"]["announced"]:
+        t.do("turn")
+        turns += 1
+        assert turns <= 7
+    d = t.state()["dummy"]
+    assert d["deck_count"] == 0 and d["last"]["end_of_round"]
+    assert d["last_turns_left"] == 1
+    assert "End of the Round announced" in t.page()
+    t.do("turn", status=400)  # already announced
+    t.do("new-round", advanced_action="color:blue", spell_color="blue")
+    s = t.state()
+    d = s["dummy"]
+    assert d["deck_count"] == 17 and len(d["deck"]) == 17 and d["discard"] == []
+    assert d["crystals"]["blue"] == 3
+    assert s["round"] == 2 and s["time"] == "night"
+    assert not d["announced"]
+    t.do("new-round", spell_color="blue")
+    assert t.state()["dummy"]["crystals"]["blue"] == 4  # more than 3 for the Dummy player
+    t.do("new-round", status=400, spell_color="mauve")
+
+
+def test_physical_deck_counts_from_the_tapped_colour(app):
+    """Physical deck: flip three, tap the last one's colour; the app says how many more to flip."""
+    t = Table(app)
+    t.do("setup", mode="physical", hero="tovak")  # blue, blue, red
+    assert "deck" not in t.state()["dummy"] or t.state()["dummy"]["deck"] == []
+    t.do("turn", status=400)  # no colour tapped
+    t.do("turn", status=400, color="purple")
+    t.do("turn", color="blue")
+    d = t.state()["dummy"]
+    assert d["deck_count"] == 11 and d["last"]["extra"] == 2 and d["seen"]["blue"] == 1
+    assert "Flip more cards: 2" in t.page()
+    t.do("turn", color="green")
+    assert t.state()["dummy"]["deck_count"] == 8
+    assert 'data-testid="dummy-forecast"' in t.page()
+
+
+def test_solo_conquest_tactics_round_order_and_dummys_turn_prompt(app):
+    """Solo Conquest: you choose first, the Dummy player takes a random one of the rest; round order by Tactic
+    numbers with the dummy in it; both Tactics leave the game at the end of the round."""
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    t.do("tactics", status=400)  # no pick
+    t.do("tactics", tactic_0="planning")
+    s = t.state()
+    d = s["dummy"]
+    day = {x.id: x.number for x in get_rules().tactics if x.time == "day"}
+    assert d["tactic"] in day and d["tactic"] != "planning"
+    expected = [0, "dummy"] if day["planning"] < day[d["tactic"]] else ["dummy", 0]
+    assert s["round_order"] == expected
+    html = t.page()
+    if expected[0] == "dummy":
+        assert "Dummy&#39;s turn" in html or "Dummy's turn" in html
+        t.do("turn")
+        assert t.state()["dummy"]["turn"] == 1
+    else:
+        assert "Dummy&#39;s turn" not in html and "Dummy's turn" not in html
+        t.do("pass")
+        assert "Dummy&#39;s turn" in t.page() or "Dummy's turn" in t.page()
+        t.do("pass", status=400)  # it is the dummy's turn now
+    t.do("new-round")
+    d = t.state()["dummy"]
+    assert set(d["removed_tactics"]) == {"planning", s["dummy"]["tactic"]}
+    assert t.state()["time"] == "night"
+
+
+def test_cooperative_dummy_draws_first_players_remove_one_of_theirs(app):
+    """Full Cooperation: the Dummy player takes a random Tactic first; at round end the players remove one of
+    theirs (not the dummy's)."""
+    t = Table(app, mode="coop", players=(("Anna", "goldyx"), ("Ben", "arythea")), scenario="full_cooperation")
+    t.do("setup", mode="virtual")
+    t.do("tactics", status=400, tactic_0="planning", tactic_1="rethink")  # the dummy first
+    t.do("tactic-draw")
+    dt = t.state()["dummy"]["tactic"]
+    free = [x.id for x in get_rules().tactics if x.time == "day" and x.id != dt]
+    t.do("tactics", status=400, tactic_0=dt, tactic_1=free[0])
+    t.do("tactics", status=400, tactic_0=free[0], tactic_1=free[0])
+    t.do("tactics", tactic_0=free[0], tactic_1=free[1])
+    s = t.state()
+    assert set(s["round_order"]) == {0, 1, "dummy"} and len(s["round_order"]) == 3
+    t.do("new-round", status=400)  # which one leaves?
+    t.do("new-round", status=400, remove_tactic=dt)
+    t.do("new-round", remove_tactic=free[1])
+    assert t.state()["dummy"]["removed_tactics"] == [free[1]]
+
+
+def test_mage_lite_counter(app):
+    """004 Mage Lite, Dummy Player: one level after each of your turns plus one per matching pip (Tovak: two blue,
+    one red); end of round at level 7."""
+    t = Table(app)
+    t.do("setup", mode="mage_lite", difficulty="normal")
+    d = t.state()["dummy"]
+    assert (d["level"], d["threshold"], d["pips"]["blue"], d["pips"]["red"]) == (1, 7, 2, 1)
+    t.do("mage-lite", color="red")
+    assert t.state()["dummy"]["level"] == 3
+    t.do("mage-lite", color="")
+    t.do("mage-lite", color="blue")
+    d = t.state()["dummy"]
+    assert d["level"] == 7 and d["announced"]
+    assert "your next turn is your final turn" in t.page()
+    t.do("mage-lite", status=400, color="red")
+    t.do("new-round")
+    assert t.state()["dummy"]["level"] == 1
+
+
+def test_deck_count_in_state_for_scoring(app):
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    t.do("turn")
+    d = t.state()["dummy"]
+    assert d["deck_count"] == len(d["deck"]) < 16
+
+
+def test_page_in_german_and_without_inline_styles_or_scripts(app):
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    t.do("turn")
+    html = t.page(**{"Accept-Language": "de"})
+    assert "Dummyspieler" in html
+    assert "Prognose" in html
+    assert not re.search(r"\sstyle=", html)
+    assert not re.search(r"<script(?![^>]*\ssrc=)", html)
+
+
+def test_htmx_request_gets_the_live_fragment(app):
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    r = t.client.get(t.url, headers={"HX-Request": "true"})
+    assert r.status_code == 200
+    body = r.get_data(as_text=True)
+    assert "<html" not in body and 'data-testid="dummy-forecast"' in body
