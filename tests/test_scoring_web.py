@@ -1,0 +1,276 @@
+"""The score sheet in a game (issue 6): pre-filled from the trackers, steppers, confirmation, the final score as an
+event (undoable), exports, both languages. Through the Flask test client."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+import pytest
+
+from companion import create_app
+from companion.db import get_db
+from companion.events import load_events
+from companion.state import fold
+from companion.web.common import game_row
+from companion.web.games import create_game
+
+
+@pytest.fixture()
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "score_web.db"), "TESTING": True, "SECRET_KEY": "test",
+                       "WTF_CSRF_ENABLED": False})
+
+
+class Table:
+    def __init__(self, app, scenario="full_conquest", mode="competitive",
+                 players=(("Anna", "arythea", None), ("Ben", "tovak", None))):
+        self.app = app
+        self.client = app.test_client()
+        setup = {"scenario": scenario, "mode": mode, "name": "t",
+                 "players": [{"name": n, "hero": h, "team": t} for n, h, t in players]}
+        with app.test_request_context():
+            self.id = create_game(setup, "host-device")
+            token = game_row(self.id)["token"]
+        with self.client.session_transaction() as s:
+            s["games"] = {str(self.id): {"token": token, "role": "host", "player": 0}}
+
+    @property
+    def url(self):
+        return f"/games/{self.id}/score"
+
+    def state(self):
+        with self.app.test_request_context():
+            row = game_row(self.id)
+            return fold(self.id, json.loads(row["setup"]), row["seed"], load_events(get_db(), self.id))
+
+    def row(self):
+        with self.app.test_request_context():
+            return game_row(self.id)
+
+    def seq(self):
+        with self.app.test_request_context():
+            evs = load_events(get_db(), self.id)
+            return evs[-1].seq if evs else 0
+
+    def cmd(self, command, **form):
+        form.setdefault("based_on", self.seq())
+        r = self.client.post(f"/games/{self.id}/do/{command}", data=form)
+        assert r.status_code == 303, r.get_data(as_text=True)[:1500]
+
+    def post(self, action, status=303, **form):
+        form.setdefault("based_on", self.seq())
+        r = self.client.post(f"{self.url}/{action}", data=form)
+        assert r.status_code == status, r.get_data(as_text=True)[:2000]
+        return r
+
+    def step(self, player, field, amount):
+        return self.post("set", player=player, field=field, amount=amount)
+
+    def html(self, **headers):
+        r = self.client.get(self.url, headers=headers)
+        assert r.status_code == 200, r.get_data(as_text=True)[:2000]
+        return r.get_data(as_text=True)
+
+    def export(self):
+        r = self.client.get(f"{self.url}.json")
+        assert r.status_code == 200
+        return json.loads(r.get_data(as_text=True))
+
+    def undo(self):
+        r = self.client.post(f"/games/{self.id}/undo", data={"based_on": self.seq()})
+        assert r.status_code == 303
+
+
+def value_of(html, testid):
+    m = re.search(rf'data-testid="{re.escape(testid)}".*?<output class="stepper-value">([^<]*)</output>', html, re.S)
+    assert m, testid
+    return m.group(1)
+
+
+def test_sheet_is_prefilled_from_the_trackers(app):
+    """Fame, crystals, shields, wounds and Units (with level and wounded) come from the game's trackers."""
+    t = Table(app)
+    t.cmd("fame", player=0, amount=20)
+    t.cmd("crystal", player=0, color="red", amount=2)
+    t.cmd("crystal", player=0, color="blue", amount=1)
+    t.cmd("shield", player=0, site="keep", amount=1)
+    t.cmd("shield", player=0, site="monastery", amount=1)
+    t.cmd("shield", player=0, site="adventure", amount=2)
+    t.cmd("wounds", player=1, amount=3)
+    t.cmd("recruit", player=0, name="Guards", level=3, armor=5)
+    uid = t.state()["players"][0]["units"][0]["uid"]
+    t.cmd("unit", player=0, uid=uid, action="wound")
+    html = t.html()
+    assert value_of(html, "sheet-0-fame") == "20"
+    assert value_of(html, "sheet-0-crystals") == "3"
+    assert value_of(html, "sheet-0-fortified_shields") == "2"
+    assert value_of(html, "sheet-0-adventure_shields") == "2"
+    assert value_of(html, "sheet-0-wunit_3") == "1"
+    assert value_of(html, "sheet-0-unit_3") == "0"
+    assert value_of(html, "sheet-1-wounds") == "3"
+    res = t.export()["result"]
+    anna = res["players"][0]["categories"]
+    # Scoring card: a wounded level 3 Unit counts half, rounded down = 1; 3 crystals = 1 point
+    assert anna["leader"] == 1 and anna["loot"] == 1
+    assert anna["conqueror"] == 4 and anna["adventurer"] == 4
+    assert res["players"][1]["categories"]["beating"] == -6
+
+
+def test_steppers_adjust_the_sheet_and_reject_negative_counts(app):
+    t = Table(app)
+    t.step(0, "spells", 1)
+    t.step(0, "spells", 1)
+    t.step(0, "spells", -1)
+    t.step(1, "cities_led", 1)
+    html = t.html()
+    assert value_of(html, "sheet-0-spells") == "1"
+    assert value_of(html, "sheet-1-cities_led") == "1"
+    r = t.post("set", status=400, player=0, field="wounds", amount=-1)
+    assert "cannot be negative" in r.get_data(as_text=True)
+    t.post("set", status=400, player=0, field="keeps", amount=1)  # not a line of Full Conquest
+    t.post("set", status=400, player=7, field="spells", amount=1)
+    t.post("set", status=400, player=0, field="spells", amount="x")
+    res = t.export()["result"]
+    assert res["players"][0]["categories"]["knowledge"] == 2
+    assert res["players"][1]["categories"]["cities"] == 7
+    assert res["players"][1]["categories"]["greatest_city_conqueror"] == 5
+
+
+def test_result_table_titles_ties_and_chart(app):
+    """Scoring card ties: both players with one Spell tie for Greatest Knowledge (+1 each); nobody has Wounds
+    (no Greatest Beating); the page says why."""
+    t = Table(app)
+    t.step(0, "spells", 1)
+    t.step(1, "spells", 1)
+    html = t.html()
+    assert 'data-testid="score-table"' in html
+    assert "tied at 2: +1 each" in html
+    assert "Nobody has Wounds" in html
+    assert re.search(r'<rect x="120" y="\d+" height="22" width="[\d.]+"', html)
+    assert "style=" not in html
+    assert "<script>" not in html
+
+
+def test_final_requires_every_confirmation_records_event_and_can_be_undone(app):
+    t = Table(app)
+    t.cmd("fame", player=0, amount=10)
+    r = t.post("final", status=400)
+    assert "confirms their sheet first" in r.get_data(as_text=True)
+    t.post("confirm", player=0, confirmed="1")
+    t.post("confirm", player=1, confirmed="1")
+    # a change to a player's sheet withdraws that player's confirmation
+    t.step(1, "spells", 1)
+    assert "1" not in t.state()["score"]["confirmed"]
+    t.post("final", status=400)
+    t.post("confirm", player=1, confirmed="1")
+    t.post("final")
+    st = t.state()
+    assert st["finished"] is True
+    assert st["score"]["final"]["result"]["winners"] == ["Anna"]
+    assert t.row()["finished"] == 1
+    html = t.html()
+    assert 'data-testid="final-badge"' in html and 'data-testid="sheet-0"' not in html
+    t.post("set", status=400, player=0, field="spells", amount=1)
+    t.undo()
+    assert t.state()["finished"] is False
+    t.html()  # opening the sheet brings the games table in step with the log
+    assert t.row()["finished"] == 0
+
+
+def test_final_conflicts_when_a_tracker_changed_since_the_view(app):
+    """The final score is based on what the players saw: a Fame change since then is a 409."""
+    t = Table(app)
+    t.post("confirm", player=0, confirmed="1")
+    t.post("confirm", player=1, confirmed="1")
+    seen = t.seq()
+    t.cmd("fame", player=1, amount=5)
+    t.post("final", status=409, based_on=seen)
+    assert t.state()["finished"] is False
+
+
+def test_solo_conquest_sheet_game_lines_and_dummy_deck(app):
+    """Solo Conquest: Fame base, no titles, 10/city, +15 all, 30/round left, 1/Dummy card, +5 (Scenario Book)."""
+    t = Table(app, scenario="solo_conquest", mode="solo", players=(("Solo", "goldyx", None),))
+    t.cmd("fame", player=0, amount=40)
+    t.step(0, "cities_led", 2)
+    t.step("game", "dummy_deck", 5)
+    t.post("set", player="game", field="end_of_round_announced", value="0")
+    html = t.html()
+    assert value_of(html, "sheet-game-rounds_left") == "5"  # round 1 of 6
+    t.step("game", "rounds_left", -4)
+    res = t.export()["result"]
+    c = res["categories"]
+    assert c["cities_conquered"] == 20 and c["all_cities"] == 15
+    assert c["rounds_left"] == 30 and c["dummy_deck"] == 5 and c["end_of_round_not_announced"] == 5
+    assert res["score"] == 40 + 20 + 15 + 30 + 5 + 5
+    assert res["titles"] == []
+
+
+def test_dummy_deck_prefilled_from_the_dummy_feature(app):
+    """The Dummy feature keeps state["dummy"]["deck_count"]: the sheet starts from it."""
+    from companion.web import scoring
+
+    t = Table(app, scenario="solo_conquest", mode="solo", players=(("Solo", "goldyx", None),))
+    st = t.state()
+    st["dummy"] = {"deck_count": 11}
+    _players, game = scoring.sheet_values(st)
+    assert game["dummy_deck"] == 11
+    del st["dummy"]
+    assert scoring.sheet_values(st)[1]["dummy_deck"] == 0
+
+
+def test_team_game_sheet_scores_teams(app):
+    """Team Rules: base the lower Fame of the pair, best category, titles between teams."""
+    t = Table(app, mode="team", players=(("A1", "arythea", "A"), ("B1", "tovak", "B"),
+                                          ("A2", "goldyx", "A"), ("B2", "norowas", "B")))
+    t.cmd("fame", player=0, amount=30)
+    t.cmd("fame", player=2, amount=20)
+    t.cmd("fame", player=1, amount=15)
+    t.cmd("fame", player=3, amount=40)
+    t.step(2, "spells", 2)
+    res = t.export()["result"]
+    teams = {x["team"]: x for x in res["teams"]}
+    assert teams["A"]["categories"]["fame"] == 20 and teams["B"]["categories"]["fame"] == 15
+    assert teams["A"]["categories"]["greatest_knowledge"] == 3
+    assert res["winners"] == ["A"]
+    assert "Team A" in t.html()
+
+
+def test_csv_export_has_every_line_and_the_total(app):
+    t = Table(app)
+    t.step(0, "spells", 1)
+    r = t.client.get(f"{t.url}.csv")
+    assert r.status_code == 200 and r.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(r.get_data(as_text=True))))
+    assert rows[0][2:] == ["Anna", "Ben"]
+    keys = [row[1] for row in rows]
+    assert {"fame", "knowledge", "greatest_knowledge", "beating", "greatest_beating", "cities",
+            "greatest_city_conqueror", "total"} <= set(keys)
+    total = next(row for row in rows if row[1] == "total")
+    assert total[2:] == ["5", "0"]  # Knowledge 2 + Greatest Knowledge 3
+
+
+def test_german_sheet(app):
+    t = Table(app)
+    t.step(0, "spells", 1)
+    t.client.post("/lang", data={"lang": "de"})
+    html = t.html()
+    assert "Wertungsbogen" in html
+    assert "Größtes Wissen" in html
+    assert "Verletzungen im Deck" in html
+    assert "erzielte am meisten" in html
+
+
+def test_htmx_request_gets_the_live_fragment(app):
+    t = Table(app)
+    html = t.html(**{"HX-Request": "true"})
+    assert "<html" not in html and 'data-testid="result"' in html
+
+
+def test_other_devices_cannot_see_the_sheet(app):
+    t = Table(app)
+    other = app.test_client()
+    assert other.get(t.url).status_code == 403
+    assert other.get(f"{t.url}.json").status_code == 403
