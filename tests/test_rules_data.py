@@ -381,3 +381,23 @@ def test_dragons_have_their_printed_abilities(rules):
 def test_lost_legion_reputation_rewards(rules):
     assert rules.enemies["thugs"].reputation == 1
     assert all(rules.enemies[f"heroes_{k}"].reputation == -1 for k in ("fortified", "swift", "fire", "ice"))
+
+
+# ----------------------------------------------------------------------------------------------- Units
+def test_unit_decks_per_expansion(rules):
+    """Base game: 20 Regular and 20 Elite Unit cards; The Lost Legion adds 8 of each."""
+    counts = Counter()
+    for u in rules.units.values():
+        counts[(u.expansion, u.kind)] += u.copies
+    assert dict(counts) == {("base", "regular"): 20, ("base", "elite"): 20,
+                            ("lost_legion", "regular"): 8, ("lost_legion", "elite"): 8}
+
+
+def test_unit_levels_and_recruit_sites(rules):
+    """Regular Units are levels I-II, Elite III-IV; Conquer and Hold: 'level IV Units (the ones that can be
+    recruited in a city only)'."""
+    for u in rules.units.values():
+        assert (u.level <= 2) == (u.kind == "regular"), u.id
+        if u.level == 4:
+            assert u.recruit_sites == ("city",), u.id
+        assert len(u.abilities) == len(u.abilities_de) >= 1
