@@ -26,6 +26,9 @@ FIXTURE = {
              copies: 1, armor: 4, attacks: [], abilities: [summon], summon: brown, fame: 4}
           - {id: wolf_riders, name: Wolf Riders, name_de: Wolfsreiter, color: green, expansion: lost_legion,
              copies: 1, armor: 4, attacks: [{value: 3}], abilities: [swift], fame: 3}
+          - {id: zombie_horde, name: Zombie Horde, name_de: Zombiehorde, color: green, expansion: tezla,
+             copies: 1, armor: 5, attacks: [{value: 1}, {value: 1}], abilities: [cumbersome], resistances: [ice],
+             fame: 2}
           - {id: ice_golem, name: Ice Golems, name_de: Eisgolems, color: brown, expansion: base, copies: 2,
              armor: 4, attacks: [{value: 2, element: ice}], abilities: [paralyze], resistances: [physical, ice],
              fame: 5}
@@ -146,39 +149,41 @@ def test_german_users_see_german_names(client):
 def test_enemy_list_shows_everything_without_filters(client):
     html = text(client.get("/rules/enemies"))
     # piles in the rulebook's order: green, gray, violet, brown, red, white
-    assert listed_enemies(html) == ["prowlers", "orc_summoner", "wolf_riders", "shade", "ice_golem"]
-    assert "5 of 5 enemy tokens" in html
+    assert listed_enemies(html) == ["prowlers", "orc_summoner", "wolf_riders", "zombie_horde", "shade", "ice_golem"]
+    assert "6 of 6 enemy tokens" in html
 
 
 @pytest.mark.parametrize(
     "query, expected",
     [
-        ("pile=green", ["prowlers", "orc_summoner", "wolf_riders"]),
+        ("pile=green", ["prowlers", "orc_summoner", "wolf_riders", "zombie_horde"]),
         ("pile=brown", ["ice_golem"]),
         ("ability=swift", ["wolf_riders"]),
         ("ability=summon", ["orc_summoner"]),
         ("ability=elusive", ["shade"]),
         ("ability=defend", ["shade"]),
         ("ability=poison", []),
-        ("resistance=ice", ["shade", "ice_golem"]),
+        ("ability=cumbersome", ["zombie_horde"]),
+        ("resistance=ice", ["zombie_horde", "shade", "ice_golem"]),
         ("resistance=physical", ["ice_golem"]),
         ("element=ice", ["ice_golem"]),
         ("element=fire", ["shade"]),
         ("element=cold_fire", ["shade"]),
-        ("element=physical", ["prowlers", "wolf_riders"]),
+        ("element=physical", ["prowlers", "wolf_riders", "zombie_horde"]),
         ("expansion=lost_legion", ["wolf_riders", "shade"]),
         ("pile=green&ability=swift", ["wolf_riders"]),
-        ("pile=green&resistance=ice", []),
+        ("pile=green&resistance=ice", ["zombie_horde"]),
+        ("pile=violet&resistance=physical", []),
         ("q=orc", ["orc_summoner"]),
         ("q=ORC", ["orc_summoner"]),
         ("q=wolfsreiter", ["wolf_riders"]),  # German names are searched too
-        ("q=&pile=&ability=", ["prowlers", "orc_summoner", "wolf_riders", "shade", "ice_golem"]),
+        ("q=&pile=&ability=", ["prowlers", "orc_summoner", "wolf_riders", "zombie_horde", "shade", "ice_golem"]),
     ],
 )
 def test_enemy_filters(client, query, expected):
     html = text(client.get(f"/rules/enemies?{query}"))
     assert listed_enemies(html) == expected
-    assert f"{len(expected)} of 5 enemy tokens" in html
+    assert f"{len(expected)} of 6 enemy tokens" in html
     if not expected:
         assert "No enemy token matches these filters." in html
 
@@ -357,6 +362,17 @@ def test_odds_only_count_the_expansions_in_play(client):
     assert "3 of 3 tokens can be drawn (0 seen or removed)." in html
 
 
+def test_odds_leave_out_the_tezla_faction_tokens_unless_chosen(client):
+    """Shades of Tezla faction tokens join the piles only with that expansion's rules (published game)."""
+    html = text(client.get("/rules/odds?pile=green"))
+    assert "zombie_horde" not in [t for t, _ in odds_rows(html)]
+    assert re.search(r'name="expansion" value="tezla">', html)  # offered, not ticked
+    html = text(client.get("/rules/odds?pile=green&expansion=base&expansion=lost_legion&expansion=tezla"))
+    assert odds_rows(html) == [("prowlers", "40.0"), ("orc_summoner", "20.0"), ("wolf_riders", "20.0"),
+                               ("zombie_horde", "20.0")]
+    assert re.search(r'name="expansion" value="tezla" checked>', html)
+
+
 def test_odds_when_every_token_is_out(client):
     html = text(client.get("/rules/odds?pile=brown&seen=ice_golem&seen=ice_golem"))
     assert "0 of 2 tokens can be drawn" in html
@@ -403,8 +419,12 @@ def test_every_real_enemy_page_renders_in_both_languages(real_client):
         assert real_client.get(f"/rules/enemies/{e.id}").status_code == 200
         ger = de(real_client, f"/rules/enemies/{e.id}")
         assert ger.status_code == 200
+    every_expansion = "&".join(f"expansion={x}" for x in sorted({e.expansion for e in enemies}))
     for pile in {e.color for e in enemies}:
-        html = text(real_client.get(f"/rules/odds?pile={pile}"))
+        default = text(real_client.get(f"/rules/odds?pile={pile}"))
+        total = sum(e.copies for e in enemies if e.color == pile and e.expansion != "tezla")
+        assert f"{total} of {total} tokens can be drawn" in default
+        html = text(real_client.get(f"/rules/odds?pile={pile}&{every_expansion}"))
         total = sum(e.copies for e in enemies if e.color == pile)
         assert f"{total} of {total} tokens can be drawn" in html
 

@@ -422,6 +422,16 @@ def scenario(scenario_id: str):
 # ------------------------------------------------------------------------------------------------ draw odds
 
 
+#: Expansions whose tokens are not in the piles unless chosen: the Shades of Tezla faction tokens join the game
+#: only with that expansion's faction rules (published game; the seeds are silent).
+NOT_IN_PLAY_BY_DEFAULT = ("tezla",)
+
+
+def default_in_play(expansions_known: list[str]) -> list[str]:
+    chosen = [x for x in expansions_known if x not in NOT_IN_PLAY_BY_DEFAULT]
+    return chosen or list(expansions_known)
+
+
 def odds_request() -> dict:
     """Parse the odds form (GET): pile, expansions in play, and the tokens seen or removed.
 
@@ -439,7 +449,7 @@ def odds_request() -> dict:
         abort(400, description=gettext(
             "Unknown expansion %(value)s. Choose from: %(allowed)s.",
             value=repr(bad[0]), allowed=", ".join(expansions_known)))
-    in_play = [x for x in expansions_known if x in chosen] or list(expansions_known)
+    in_play = [x for x in expansions_known if x in chosen] or default_in_play(expansions_known)
     contents = pile_contents(every, pile, in_play)
 
     seen_ids = request.args.getlist("seen")
