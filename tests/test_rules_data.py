@@ -401,3 +401,25 @@ def test_unit_levels_and_recruit_sites(rules):
         if u.level == 4:
             assert u.recruit_sites == ("city",), u.id
         assert len(u.abilities) == len(u.abilities_de) >= 1
+
+
+# ----------------------------------------------------------------------------------------------- Sites, terrain
+def test_terrain_costs_only_desert_and_forest_change_at_night(rules):
+    """Rulebook 'Movement' 3: 'The cost to move into the Desert and Forest terrain differs according to whether
+    it is Day or Night'; 'The cost to move into a city is always 2'; X spaces are inaccessible."""
+    t = rules.terrains
+    changing = {k for k, v in t.items() if v.day != v.night}
+    assert changing == {"desert", "forest"}
+    assert t["city"].day == t["city"].night == 2
+    assert t["lake"].day is None and t["mountains"].night is None
+
+
+def test_sites_of_the_quick_reference_sheet_in_both_languages(rules):
+    """Quick reference sheet (seeds 003): every site heading."""
+    assert {"crystal_mine", "magical_glade", "marauding_orcs", "draconum", "village", "monastery", "mage_tower",
+            "keep", "spawning_grounds", "dungeon", "tomb", "ancient_ruins", "monster_den", "walls", "deep_mine",
+            "refugee_camp", "maze", "labyrinth", "hidden_valley", "necropolis", "graveyard"} <= set(rules.sites)
+    for s in rules.sites.values():
+        assert len(s.rules) == len(s.rules_de) >= 1, s.id
+    assert any("Reputation +2" in r for r in rules.sites["draconum"].rules)
+    assert any("Ansehen -3" in r for r in rules.sites["monastery"].rules_de)
