@@ -274,3 +274,49 @@ def test_other_devices_cannot_see_the_sheet(app):
     other = app.test_client()
     assert other.get(t.url).status_code == 403
     assert other.get(f"{t.url}.json").status_code == 403
+
+
+def test_cooperation_sheet_one_score_and_variant_toggle(app):
+    """Full Cooperation: one score, base the lowest Fame, best player per category; Variants: only the lowest
+    achievement counts."""
+    t = Table(app, scenario="full_cooperation", mode="coop")
+    t.cmd("fame", player=0, amount=30)
+    t.cmd("fame", player=1, amount=25)
+    t.step(0, "spells", 2)
+    t.step(0, "cities_led", 1)
+    t.step(1, "cities_led", 1)
+    res = t.export()["result"]
+    assert res["categories"]["fame"] == 25 and res["categories"]["knowledge"] == 4
+    assert res["categories"]["every_player_leads"] == 10
+    # 2 players: "Core city tiles: 3 (one more than players)" -> not all conquered
+    assert res["categories"]["all_cities"] == 0 and res["success"] is False
+    t.post("set", player="game", field="lowest_counts", value="1")
+    assert t.export()["result"]["categories"]["knowledge"] == 0
+    html = t.html()
+    assert "Score: " in html and 'data-testid="sheet-game-lowest_counts"' in html
+    t.post("set", status=400, player="game", field="lowest_counts", value="maybe")
+
+
+def test_conquer_and_hold_keeps_from_the_shield_tracker(app):
+    """Conquer and Hold: owned keeps 3, mage towers 2 Victory points; the owned sites carry the player's Shield."""
+    t = Table(app, scenario="conquer_and_hold")
+    t.cmd("shield", player=0, site="keep", amount=2)
+    t.cmd("shield", player=1, site="mage_tower", amount=3)
+    html = t.html()
+    assert value_of(html, "sheet-0-keeps") == "2"
+    assert value_of(html, "sheet-1-mage_towers") == "3"
+    assert 'data-testid="sheet-0-spells"' not in html
+    res = t.export()["result"]
+    assert [p["total"] for p in res["players"]] == [6, 6] and res["winners"] == []
+    assert "no one is the winner" in html
+
+
+def test_portal_scenario_toggle(app):
+    """One to Return: whoever stands on the portal wins; no scoring, no chart."""
+    t = Table(app, scenario="one_to_return")
+    t.post("set", player=1, field="on_portal", value="1")
+    res = t.export()["result"]
+    assert res["winners"] == ["Ben"]
+    html = t.html()
+    assert "Ben wins: standing on the portal." in html
+    assert 'data-testid="chart"' not in html

@@ -511,7 +511,7 @@ def set_value(game_id: int):
     if who == "game":
         fields = {f.key: f for f in game_fields(sc)}
         current = gvals.get(key)
-        name = gettext("the game")
+        name = N_("the game")  # translated when the log shows it
     else:
         i = _player_index(game, who)
         fields = {f.key: f for f in player_fields(sc, is_team_game(game.state))}
@@ -538,7 +538,8 @@ def set_value(game_id: int):
         if abs(value) > MAX_VALUE:
             abort(400, description=gettext("That number is too large."))
     line = field.log_sentence()
-    msg = sentence(N_("Score sheet: %(who)s, %(line)s = %(value)s"), who=name, line=line, value=_shown(value))
+    msg = sentence(N_("Score sheet: %(who)s, %(line)s = %(value)s"), translate=("who",) if who == "game" else (),
+                   who=name, line=line, value=_shown(value))
     msg["nested"] = "line"
     record_command(
         game, "score.sheet", {"player": "game" if who == "game" else i, "field": key, "value": value}, msg,
