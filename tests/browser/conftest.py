@@ -1,0 +1,86 @@
+"""Browser tests: Playwright drives Debian's chromium (never a downloaded browser) against a real waitress server
+on a free loopback port. Each test gets phones: browser contexts at 390x844."""
+
+import os
+import shutil
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion import create_app
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    from waitress.server import create_server
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("browser") / "b.db"), "SECRET_KEY": "browser",
+                      "PUBLIC_URL": base + "/"})
+    srv = create_server(app, host="127.0.0.1", port=port, threads=8)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    yield base
+    srv.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium_path()
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed: .ci/run must `apt-get install -y chromium`")
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium); CI runs these tests")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A factory of phones: each is a page in its own browser context (own cookies), 390x844, touch."""
+    contexts = []
+
+    def make(locale="en-US", color_scheme="dark"):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True, locale=locale, color_scheme=color_scheme)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.console_errors = []
+        page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+        page.set_default_timeout(10_000)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

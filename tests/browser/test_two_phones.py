@@ -1,0 +1,96 @@
+"""Issue 2, Tests: 'two browser contexts are two phones at 390x844; phone A changes Fame, phone B shows it within
+3 s; B undoes it; a screenshot of each main page is saved as a test artifact.'"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def create_game(page, base):
+    page.goto(base + "/")
+    shot(page, "home")
+    page.get_by_role("link", name="New game").click()
+    page.select_option("select[name=scenario]", "full_conquest")
+    page.check("input[name=mode][value=competitive]")
+    page.fill("input[name=name_0]", "Anna")
+    page.select_option("select[name=hero_0]", "arythea")
+    page.fill("input[name=name_1]", "Ben")
+    page.select_option("select[name=hero_1]", "tovak")
+    shot(page, "new-game")
+    page.get_by_role("button", name="Create game").click()
+    expect(page.get_by_role("heading", name="Who are you?")).to_be_visible()
+    shot(page, "who")
+    page.get_by_role("button", name="Anna").click()
+    expect(page.locator("[data-testid=player-0]")).to_be_visible()
+    return int(re.search(r"/games/(\d+)", page.url).group(1))
+
+
+def fame_value(page, i):
+    return page.locator(f"[data-testid=fame-{i}] output")
+
+
+def test_two_phones_see_each_others_changes_live_and_undo(server, phone):
+    a = phone()
+    b = phone()
+    gid = create_game(a, server)
+    shot(a, "board")
+    join = a.locator("[data-testid=join-url]").get_attribute("href")
+    assert f"/join/{gid}/" in join
+
+    b.goto(join)
+    assert "/join/" not in b.url  # the token left the address bar
+    b.get_by_role("button", name="Ben").click()
+    expect(fame_value(b, 0)).to_have_text("0")
+
+    # phone A gains Fame for Anna; phone B shows it within 3 s without a reload
+    a.locator("[data-testid=fame-0] button[value='5']").click()
+    expect(fame_value(a, 0)).to_have_text("5")
+    expect(fame_value(b, 0)).to_have_text("5", timeout=3000)
+    expect(b.locator("[data-testid=level-0]")).to_have_text("2", timeout=3000)
+
+    # phone B undoes it; phone A shows that within 3 s
+    b.locator("[data-testid=undo]").first.click()
+    expect(fame_value(b, 0)).to_have_text("0")
+    expect(fame_value(a, 0)).to_have_text("0", timeout=3000)
+    expect(a.locator("#sync-status")).to_have_attribute("data-state", "synced")
+
+    b.get_by_role("link", name="Log").click()
+    expect(b.locator(".log")).to_contain_text("Undone: Anna gains 5 Fame")
+    shot(b, "log")
+    assert not a.console_errors and not b.console_errors, (a.console_errors, b.console_errors)
+
+
+def test_forms_work_without_javascript(server, browser):
+    ctx = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    try:
+        gid = create_game(page, server)
+        page.locator("[data-testid=fame-0] button[value='2']").click()
+        expect(fame_value(page, 0)).to_have_text("2")
+        page.locator("[data-testid=undo]").first.click()
+        expect(fame_value(page, 0)).to_have_text("0")
+        assert f"/games/{gid}" in page.url
+    finally:
+        ctx.close()
+
+
+def test_touch_targets_are_at_least_44px(server, phone):
+    a = phone()
+    create_game(a, server)
+    small = a.evaluate("""() => [...document.querySelectorAll('#live button, .gamenav a')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.textContent.trim(), e.getBoundingClientRect().height])
+        .filter(([t, h]) => h < 44)""")
+    assert small == []
+
+
+def test_german_phone_and_light_mode(server, phone):
+    a = phone(locale="de-DE", color_scheme="light")
+    a.goto(server + "/")
+    expect(a.get_by_role("link", name="Neues Spiel")).to_be_visible()
+    shot(a, "home-de-light")
