@@ -423,3 +423,32 @@ def test_sites_of_the_quick_reference_sheet_in_both_languages(rules):
         assert len(s.rules) == len(s.rules_de) >= 1, s.id
     assert any("Reputation +2" in r for r in rules.sites["draconum"].rules)
     assert any("Ansehen -3" in r for r in rules.sites["monastery"].rules_de)
+
+
+# ----------------------------------------------------------------------------------------------- Overrides
+def test_override_changes_a_copy_and_keeps_the_printed_token(rules):
+    """Issue 3: 'a game can override a token's stats for its own copy'.  Altem Guardsmen: Attack 5 or 6
+    depending on the printing."""
+    from companion.rules.data import apply_override
+    printed = rules.enemies["altem_guardsmen"]
+    mine = apply_override(printed, {"attacks": [{"value": 6, "element": "physical"}]})
+    assert mine.attacks[0].value == 6 and printed.attacks[0].value == 5
+    assert mine.id == printed.id and mine.resistances == printed.resistances
+    mine = apply_override(rules.enemies["altem_mages"], {"abilities": ["fortified", "brutal", "poison"]})
+    assert "fortified" in mine.abilities
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"armor": 0}, "override: swamp_dragon: armor: must be at least 1"),
+    ({"armor": "nine"}, "override: swamp_dragon: armor: must be an integer"),
+    ({"name": "Bog Dragon"}, "override: swamp_dragon: name: cannot be overridden"),
+    ({"abilities": ["swift", "flying"]}, "override: swamp_dragon: abilities: 'flying' is not one of"),
+    ({"abilities": ["summon"]}, "override: swamp_dragon: summon:"),
+    ({"attacks": [{"value": 5, "element": "poison"}]}, "override: swamp_dragon: attacks: element 'poison'"),
+    ({"elusive_armor": 12}, "override: swamp_dragon: elusive_armor:"),
+])
+def test_override_is_validated_like_the_data(rules, changes, message):
+    from companion.rules.data import apply_override
+    with pytest.raises(RulesDataError) as exc:
+        apply_override(rules.enemies["swamp_dragon"], changes)
+    assert str(exc.value).startswith(message), str(exc.value)

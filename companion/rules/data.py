@@ -736,7 +736,7 @@ def _enemy_from_entry(e: _Entry) -> Enemy:
     if ("defend" in abilities) != (defend is not None):
         e.fail("defend", "`defend: N` goes with the ability `defend` (both or neither)")
     summon = e.str("summon", None, choices=PILE_COLORS)
-    if e.has("summon_count") and summon is None:
+    if e.has("summon_count") and summon is None and e.get("summon_count") != 1:
         e.fail("summon_count", "only summoners have a summon count")
     if ("summon" in abilities) != (summon is not None):
         e.fail("summon", "`summon: <pile>` goes with the ability `summon` (both or neither)")
