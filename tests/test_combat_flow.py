@@ -56,6 +56,21 @@ def new_solo_game(client) -> int:
     return int(re.search(r"/games/(\d+)/", resp.headers["Location"]).group(1))
 
 
+def plan_forms(html):
+    """The hidden fields of each "Play this" form of the plan."""
+    from werkzeug.datastructures import MultiDict
+
+    out = []
+    for form in re.findall(r"<form[^>]*combat/attack[^>]*>(.*?)</form>", html, re.S):
+        if "play-group-" not in form:
+            continue
+        fields = MultiDict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', form))
+        fields.pop("nonce", None)
+        fields.pop("based_on", None)
+        out.append(fields)
+    return out
+
+
 def key_of(st, token):
     return next(e["key"] for e in st["combat"]["current"]["enemies"] if e["token"] == token)
 
@@ -106,17 +121,92 @@ def test_level_5_city_assault_with_rampaging_orcs_on_a_phone(client):
     st = state(client, gid)
     summoners, freezers = key_of(st, "orc_summoners"), key_of(st, "freezers")
     post(client, gid, "/combat/summon", {"key": str(summoners), "token": "minotaur"})
-    # Freezers: Swift Ice attack 3 needs 6; Fire blocks Ice efficiently
+    # Gunners: Fire attack 6; Ice blocks Fire efficiently, a physical block is halved
+    gunners = key_of(st, "gunners")
     html = client.post(f"/games/{gid}/combat/check", data={
-        "check": "block", "key": str(freezers), "attack_index": "0", "value": "4", "element": "fire"}
-    ).get_data(as_text=True)
-    assert "Block 4 of 6: need 2 more." in html
-    post(client, gid, "/combat/block", {"key": str(freezers), "attack_index": "0", "value": "6", "element": "fire"})
+        "check": "block", "key": str(gunners), "attack_index": "0", "value": ["4", "2"],
+        "element": ["ice", "physical"]}).get_data(as_text=True)
+    assert "Block 5 of 6: need 1 more." in html  # 4 + 2/2 (Rulebook Block phase 5b)
+    assert "inefficient blocks against a fire attack 2 = 2, halved once = 1" in html  # the trace, shown
+    post(client, gid, "/combat/block", {"key": str(gunners), "attack_index": "0", "value": "6", "element": "ice"})
+    # Freezers are Swift: Ice attack 3 needs a block of 6; a block of 3 has no effect (all or nothing)
+    post(client, gid, "/combat/block", {"key": str(freezers), "attack_index": "0", "value": "3", "element": "fire"})
     post(client, gid, "/combat/block", {"key": str(guardsmen), "attack_index": "0", "value": "3",
                                         "element": "physical"})
+    cur = state(client, gid)["combat"]["current"]
+    blocked = {e["name"]: e["blocked"] for e in cur["enemies"] if not e["defeated"]}
+    assert blocked == {"Guardsmen": [0], "Freezers": [], "Gunners": [0], "Orc Summoners": []}
     post(client, gid, "/combat/phase")
 
-    # ---- Assign Damage: Gunners (Fire 6, Brutal: 12) and the Minotaur (5, Brutal: 10) are unblocked
+    # ---- Assign Damage: Freezers (Ice 3, Paralyze) and the Minotaur (5, Brutal: 10) are unblocked
     html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
-    assert "Gunners: 12 damage" in html and "Minotaur: 10 damage" in html
-    # ...
+    assert "Freezers: 3 damage" in html and "Minotaur: 10 damage" in html
+    # "Protect my units": not knocked out (5 Wounds would be), no unit destroyed, fewest unit wounds:
+    # Golems take the Minotaur (absorb 3, wounded, 4 left: 2 Wounds), Freezers 1 Wound: 3 into the hand
+    html = client.get(f"/games/{gid}/combat?prefer=hero").get_data(as_text=True)
+    assert "Hero: 3 Wound(s) into the hand, 0 into the discard pile." in html
+    # The default: fewest Wounds into the hand. Peasants and Golems both take the Minotaur (10 - 3 = 7, Golems
+    # resistant absorb 3 then are wounded: 1 left, 1 Wound); the Freezers' 3 go to the hero (1 Wound; a unit
+    # would be destroyed by Paralyze): 2 Wounds into the hand, no unit destroyed.
+    html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
+    assert "Hero: 2 Wound(s) into the hand, 0 into the discard pile." in html
+    post(client, gid, "/combat/damage", {"mode": "suggest", "prefer": "units"})
+    cur = state(client, gid)["combat"]["current"]
+    res = cur["damage"]["result"]
+    assert res["hero"] == {"wounds_to_hand": 2, "wounds_to_discard": 0, "knocked_out": False,
+                           "discard_non_wounds": True}
+    assert {u["id"]: (u["wounds"], u["destroyed"]) for u in res["units"]} == {"1": (1, False), "2": (1, False)}
+    post(client, gid, "/combat/phase")
+
+    # ---- Attack phase: the plan, then the attacks. White city: defenders +1 Armor.
+    html = client.post(f"/games/{gid}/combat/check", data={
+        "check": "plan", "value": ["8", "8", "7", "4"], "element": ["physical", "physical", "fire", "physical"],
+        "kind": ["melee"] * 4}).get_data(as_text=True)
+    assert "Best plan: Fame 21, using 27 attack points." in html
+    groups = plan_forms(html)
+    assert groups and sorted(k for g in groups for k in g.getlist("target")) == sorted(
+        str(k) for k in (guardsmen, freezers, gunners, summoners))
+    html = client.post(f"/games/{gid}/combat/check", data={
+        "check": "attack", "target": str(freezers), "value": ["7"], "element": ["fire"], "kind": ["melee"]}
+    ).get_data(as_text=True)
+    assert "Attack 3 of 8: need 5 more." in html  # Fire Resistance: 7 halved = 3; Armor 7 + 1 (White city)
+    for form in groups:  # "Play this" on each group of the plan
+        form["based_on"] = str(seq(client, gid))
+        assert client.post(f"/games/{gid}/combat/attack", data=form).status_code == 303
+    cur = state(client, gid)["combat"]["current"]
+    assert all(e["defeated"] for e in cur["enemies"]) and cur["fame"] == 2 + 21
+    before_end = seq(client, gid)
+
+    # ---- Outcome: one event
+    post(client, gid, "/combat/end")
+    st = state(client, gid)
+    anna = st["players"][0]
+    assert anna["fame"] == 10 + 23
+    assert anna["reputation"] == 1  # assault -1, Prowlers +1, Orc Summoners +1
+    assert anna["wounds"] == 2
+    assert [(u["name"], u["wounded"]) for u in anna["units"]] == [("Peasants", True), ("Guardian Golems", True)]
+    assert anna["shields"]["city"] == 3  # one per defeated defender; rampaging orcs give none
+    assert st["combat"]["cities"]["white"] == {"level": 5, "shields": [0, 0, 0], "conquered": True}
+    assert st["combat"]["current"] is None
+    html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
+    assert "10 → 33" in html and "0 → 1" in html and "0 → 2" in html and "Site conquered." in html
+    board = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert re.search(r'data-testid="level-0">5<', board)  # 33 Fame: level 5 on the Fame track
+
+    # ---- Undo the outcome: all of it goes back at once; redo puts it back
+    post(client, gid, "/undo")
+    st = state(client, gid)
+    anna = st["players"][0]
+    assert (anna["fame"], anna["reputation"], anna["wounds"], anna["shields"]["city"]) == (10, 0, 0, 0)
+    assert [u["wounded"] for u in anna["units"]] == [False, False]
+    assert st["combat"]["current"]["phase"] == "attack" and seq(client, gid) == before_end + 2  # the end, its undo
+    post(client, gid, "/redo")
+    assert state(client, gid)["players"][0]["fame"] == 33
+    # ... and any earlier step: undo back to before the damage assignment
+    for _ in range(1 + len(groups) + 1):  # the end, the plan's attacks, the phase change
+        post(client, gid, "/undo")
+    cur = state(client, gid)["combat"]["current"]
+    assert cur is not None and cur["phase"] == "damage" and cur["damage"] is not None
+    post(client, gid, "/undo")
+    cur = state(client, gid)["combat"]["current"]
+    assert cur["damage"] is None and state(client, gid)["players"][0]["wounds"] == 0
