@@ -452,3 +452,38 @@ def test_override_is_validated_like_the_data(rules, changes, message):
     with pytest.raises(RulesDataError) as exc:
         apply_override(rules.enemies["swamp_dragon"], changes)
     assert str(exc.value).startswith(message), str(exc.value)
+
+
+# ----------------------------------------------------------------------------------------------- Cards, skills
+def test_card_decks(rules):
+    """Advanced Actions: 28 in the base game (7 per colour) + 12 The Lost Legion (3 per colour); Spells: 16 + the
+    four interactive Spells 109-112 (Scenario Book 'Solo Conquest': 'Remove the four interactive Spells (109-112)')
+    + 4 The Lost Legion; Artifacts: 16 base + 8 The Lost Legion."""
+    cards = list(rules.cards.values())
+    def count(kind, exp=None, color=None):
+        return sum(1 for c in cards if c.kind == kind and (exp is None or c.expansion == exp)
+                   and (color is None or c.color == color))
+    for col in ("red", "blue", "white", "green"):
+        assert count("advanced_action", "base", col) == 7
+        assert count("advanced_action", "lost_legion", col) == 3
+        assert count("spell", "base", col) == 5
+    assert count("artifact", "base") == 16 and count("artifact", "lost_legion") == 8
+    interactive = sorted(c.number for c in cards if c.kind == "spell" and c.interactive)
+    assert interactive == [109, 110, 111, 112]
+    assert all(c.name_night and c.name_night_de for c in cards if c.kind == "spell")
+    assert all(c.color is None for c in cards if c.kind == "artifact")
+
+
+def test_hero_deck_cards_are_basic_action_cards(rules):
+    for h in rules.heroes.values():
+        for c in h.deck:
+            card = rules.cards[c.id]
+            assert card.kind == "basic_action" and card.color == c.color, (h.id, c.id)
+
+
+def test_skills_per_hero(rules):
+    """Rulebook 'Player Setup': Skill tokens per Hero, with interactive Skills marked."""
+    for h in rules.heroes.values():
+        assert len(h.skills) >= 10, h.id
+        assert sum(s.interactive for s in h.skills) >= 1, h.id
+        assert len({s.id for s in h.skills}) == len(h.skills)

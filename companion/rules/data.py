@@ -881,10 +881,15 @@ def load_rules(path: str | os.PathLike | None = None) -> Rules:
 
 def _cross_check(rules: Rules) -> None:
     """References between files."""
-    basic = {c.id for c in rules.cards.values() if c.kind == "basic_action"}
+    basic = {c.id: c for c in rules.cards.values() if c.kind == "basic_action"}
     if basic:
         for h in rules.heroes.values():
             for c in h.deck:
+                if c.id not in basic:
+                    raise RulesDataError(f"heroes.yaml: {h.id}: deck.{c.id}: not a card of basic_actions.yaml")
+                if basic[c.id].color != c.color:
+                    raise RulesDataError(f"heroes.yaml: {h.id}: deck.{c.id}.color: {c.color} but basic_actions.yaml "
+                                         f"says {basic[c.id].color}")
                 if c.replaces is not None and c.replaces not in basic:
                     raise RulesDataError(f"heroes.yaml: {h.id}: deck.{c.id}.replaces: "
                                          f"{c.replaces!r} is not a basic action card")
