@@ -263,3 +263,56 @@ def test_htmx_request_gets_the_live_fragment(app):
     assert r.status_code == 200
     body = r.get_data(as_text=True)
     assert "<html" not in body and 'data-testid="dummy-forecast"' in body
+
+
+def test_player_announces_dummy_takes_one_last_turn(app):
+    """Rulebook, Players play their turns 4b: a player may announce the End of the Round; "each other player
+    takes one last turn and then the Round ends" - the Dummy player flips once more, then no more."""
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    t.do("announce", status=400, player="7")
+    t.do("announce", player="0")
+    d = t.state()["dummy"]
+    assert d["announced"] and d["announced_by"] == 0 and d["last_turns_left"] == 1
+    assert 'data-testid="dummy-flip"' in t.page()
+    t.do("turn")
+    d = t.state()["dummy"]
+    assert d["last_turn_done"] and d["last_turns_left"] == 0 and d["deck_count"] < 16
+    t.do("turn", status=400)
+    t.do("announce", status=400, player="0")
+    t.do("pass", status=400)  # the round is over
+    assert "The round is over." in t.page()
+    t.do("new-round")
+    d = t.state()["dummy"]
+    assert not d["announced"] and d["announced_by"] is None and not d["last_turn_done"]
+
+
+def test_dummy_announcing_gives_every_player_one_last_turn(app):
+    t = Table(app, mode="coop", players=(("Anna", "goldyx"), ("Ben", "arythea")), scenario="full_cooperation")
+    t.do("setup", mode="physical", hero="tovak")
+    while t.state()["dummy"]["deck_count"] > 3:
+        t.do("turn", color="green")
+    t.do("turn")  # the last cards
+    t.do("turn")  # empty deck: announces
+    d = t.state()["dummy"]
+    assert d["announced_by"] == "dummy" and d["last_turns_left"] == 2
+    t.do("pass")
+    t.do("pass")
+    assert t.state()["dummy"]["last_turns_left"] == 0
+    t.do("pass", status=400)
+
+
+def test_physical_forecast_uses_what_the_table_saw(app):
+    """The physical deck's forecast counts the unseen cards (in the deck or flipped unseen) and the cards left."""
+    from companion.rules import dummy as rules
+    from companion.web.dummy import forecast
+
+    t = Table(app)
+    t.do("setup", mode="physical", hero="tovak")
+    t.do("turn", color="white")
+    d = t.state()["dummy"]
+    f = forecast(d)
+    pool = {c: 4 for c in rules.COLORS}
+    pool["white"] -= 1
+    assert f.distribution == rules.forecast(pool, d["crystals"], remaining=13).distribution
+    assert sum(p for _, p in f.distribution) == 1

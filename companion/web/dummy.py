@@ -8,7 +8,9 @@ Everything the dummy does is one undoable event; its data lives in ``state["dumm
 ``deck``            virtual: its cards left, top first (card dicts id/name/name_de/color); ``discard`` flipped
 ``deck_count``      cards left in its Deed deck (not yet flipped this Round) - scoring reads it
 ``composition``     physical: its cards by colour this round; ``seen``: the deciding colours tapped this round
-``announced``       it announced the End of the Round this Round; ``last_turns_left`` other players' last turns
+``announced``       the End of the Round was announced this Round; ``announced_by`` "dummy" or the player index;
+                    ``last_turns_left`` how many last turns the others still have; ``last_turn_done`` the dummy
+                    took its last turn after a player announced
 ``last``            the last turn (what was flipped, the deciding colour, the trace); ``turns`` this round's turns
 ``tactic``          its Tactic this round; ``player_tactics`` {player index: tactic id}; ``removed_tactics``
 ``turn``            index into ``state["round_order"]`` of whoever plays now
@@ -129,7 +131,8 @@ def _setup(state: dict, p: dict, ev: Event) -> None:
     r = rng(state, ev)
     mode = p["mode"]
     d: dict[str, Any] = {
-        "mode": mode, "round": state["round"], "announced": False, "last_turns_left": None,
+        "mode": mode, "round": state["round"], "announced": False, "announced_by": None, "last_turns_left": None,
+        "last_turn_done": False,
         "last": None, "turns": [], "tactic": None, "player_tactics": {}, "removed_tactics": [],
         "turn": 0, "deck": [], "discard": [], "seen": _zeros(), "skills": None,
     }
@@ -187,8 +190,13 @@ def _turn(state: dict, p: dict, ev: Event) -> None:
                 seq=ev.seq)
     d["last"] = last
     d["turns"].append({k: last[k] for k in ("count", "deciding", "end_of_round")})
-    if t.end_of_round and not d["announced"]:
-        d["announced"] = True
+    if d["announced"] and d.get("announced_by") != "dummy":
+        # a player announced: this was the dummy's one last turn
+        d["last_turn_done"] = True
+        if d.get("last_turns_left"):
+            d["last_turns_left"] -= 1
+    elif t.end_of_round:
+        d["announced"], d["announced_by"] = True, "dummy"
         d["last_turns_left"] = len(state["players"])
     if _dummy_is_current(state, d):
         _advance_pointer(state, d)
@@ -200,6 +208,17 @@ def _pass(state: dict, p: dict, ev: Event) -> None:
     d = state["dummy"]
     if d.get("announced") and d.get("last_turns_left"):
         d["last_turns_left"] -= 1
+    _advance_pointer(state, d)
+
+
+@reducer("dummy.player_announced")
+def _player_announced(state: dict, p: dict, ev: Event) -> None:
+    """Rulebook, Players play their turns 4b: a player whose deck is empty may announce the End of the Round
+    instead of playing their turn; "each other player takes one last turn" - the Dummy player too."""
+    d = state["dummy"]
+    d["announced"], d["announced_by"] = True, int(p["player"])
+    d["last_turns_left"] = len(state["players"]) - 1 + (0 if d["mode"] == "mage_lite" else 1)
+    d["last_turn_done"] = d["mode"] == "mage_lite"
     _advance_pointer(state, d)
 
 
@@ -262,7 +281,7 @@ def _new_round(state: dict, p: dict, ev: Event) -> None:
         d["explanation"] = [line.replace("shuffled into a new deck", "shuffled into a new deck (shuffle the real "
                                          "cards)") for line in nr.explanation]
     d["seen"] = _zeros()
-    d["announced"], d["last_turns_left"] = False, None
+    d["announced"], d["announced_by"], d["last_turns_left"], d["last_turn_done"] = False, None, None, False
     d["last"], d["turns"] = None, []
     d["turn"] = 0
     # Prepare the Round: the round tracker moves on too, unless the table already moved it
@@ -297,7 +316,7 @@ def _mage_lite(state: dict, p: dict, ev: Event) -> None:
     d["last"] = {"moved": step.moved, "color": p.get("color") or None, "explanation": list(step.explanation),
                  "seq": ev.seq}
     if step.end_of_round and not d["announced"]:
-        d["announced"] = True
+        d["announced"], d["announced_by"] = True, "dummy"
         d["last_turns_left"] = 1
 
 
@@ -305,7 +324,7 @@ def _mage_lite(state: dict, p: dict, ev: Event) -> None:
 
 def forecast(d: dict | None) -> Any:
     """The forecast for the dummy as it stands (None when it has no deck or already announced)."""
-    if not d or d["mode"] == "mage_lite" or d.get("announced"):
+    if not d or d["mode"] == "mage_lite" or d.get("announced_by") == "dummy" or d.get("last_turn_done"):
         return None
     if d["mode"] == "virtual":
         return rules.forecast(rules.color_counts(d["deck"]), d["crystals"])
@@ -456,8 +475,10 @@ def cmd_turn(state: dict, form: Mapping[str, Any]):
     d = _need_dummy(state)
     if d["mode"] == "mage_lite":
         _fail(gettext("The Mage Lite counter moves after each of your turns."))
-    if d["announced"]:
+    if d["announced"] and d.get("announced_by") == "dummy":
         _fail(gettext("The Dummy player has already announced the End of the Round."))
+    if d["announced"] and d.get("last_turn_done"):
+        _fail(gettext("The Dummy player has already taken its last turn of this round."))
     payload: dict[str, Any] = {}
     if d["mode"] == "physical":
         if d["deck_count"] > 3:
@@ -482,10 +503,25 @@ def cmd_pass(state: dict, form: Mapping[str, Any]):
     order = state.get("round_order") or []
     if not order:
         _fail(gettext("There is no round order yet."))
+    if d["announced"] and not d.get("last_turns_left"):
+        _fail(gettext("The round is over: start the new round."))
     who = order[d.get("turn", 0) % len(order)]
     if who == "dummy":
         _fail(gettext("It is the Dummy player's turn."))
     return ("dummy.pass", {}, sentence(N_("%(name)s's turn is over"), name=_who(state, who)))
+
+
+def cmd_player_announced(state: dict, form: Mapping[str, Any]):
+    d = _need_dummy(state)
+    if d["announced"]:
+        _fail(gettext("The End of the Round was already announced."))
+    try:
+        index = int(form.get("player", ""))
+        name = state["players"][index]["name"]
+    except (ValueError, IndexError):
+        _fail(gettext("Choose the player who announces the End of the Round."))
+    return ("dummy.player_announced", {"player": index},
+            sentence(N_("%(name)s announces the End of the Round"), name=name))
 
 
 def cmd_tactic_draw(state: dict, form: Mapping[str, Any]):
@@ -592,6 +628,7 @@ COMMANDS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "setup": (cmd_setup, ("dummy",)),
     "turn": (cmd_turn, ("dummy",)),
     "pass": (cmd_pass, ("dummy",)),
+    "announce": (cmd_player_announced, ("dummy",)),
     "tactic-draw": (cmd_tactic_draw, ("dummy",)),
     "tactics": (cmd_tactics, ("dummy", "round")),
     "new-round": (cmd_new_round, ("dummy", "round")),
