@@ -155,7 +155,8 @@ def test_level_5_city_assault_with_rampaging_orcs_on_a_phone(client):
     res = cur["damage"]["result"]
     assert res["hero"] == {"wounds_to_hand": 2, "wounds_to_discard": 0, "knocked_out": False,
                            "discard_non_wounds": True}
-    assert {u["id"]: (u["wounds"], u["destroyed"]) for u in res["units"]} == {"1": (1, False), "2": (1, False)}
+    assert {u["id"]: (u["wounds"], u["destroyed"]) for u in res["units"]} == {"Peasants #1": (1, False),
+                                                                             "Guardian Golems #2": (1, False)}
     post(client, gid, "/combat/phase")
 
     # ---- Attack phase: the plan, then the attacks. White city: defenders +1 Armor.

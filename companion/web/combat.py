@@ -245,13 +245,22 @@ def hero_of(cur: dict) -> Hero:
     return Hero(armor=int(cur["hero_armor"]), hand_limit=int(cur["hand_limit"]))
 
 
+def unit_key(u: Mapping[str, Any]) -> str:
+    """The id a unit has in the damage engine: its name and uid, so the engine's trace names it."""
+    return f"{u['name']} #{u['uid']}"
+
+
+def uid_of(unit_id: str) -> int:
+    return int(str(unit_id).rsplit("#", 1)[-1])
+
+
 def units_of(state: dict, cur: dict) -> list[Unit]:
     """The fighting player's units as the damage engine sees them (none in dungeons, tombs, monasteries)."""
     if not cur.get("units_allowed", True):
         return []
     out = []
     for u in player(state, cur["player"])["units"]:
-        out.append(Unit(id=str(u["uid"]), armor=int(u["armor"]), level=int(u.get("level") or 1),
+        out.append(Unit(id=unit_key(u), armor=int(u["armor"]), level=int(u.get("level") or 1),
                         resistances=tuple(u.get("resistances") or ()), wounded=bool(u.get("wounded")),
                         name=u.get("name") or ""))
     return out
@@ -705,7 +714,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
     if res:
         hand, discard = res["hero"]["wounds_to_hand"], res["hero"]["wounds_to_discard"]
         knocked_out = res["hero"]["knocked_out"]
-        units = [{"uid": int(u["id"]), "wounds": u["wounds"], "destroyed": u["destroyed"]}
+        units = [{"uid": uid_of(u["id"]), "wounds": u["wounds"], "destroyed": u["destroyed"]}
                  for u in res["units"] if u["wounds"] or u["destroyed"]]
     pl = player(state, cur["player"])
     names = {str(u["uid"]): u["name"] for u in pl["units"]}
@@ -879,7 +888,7 @@ def parse_assignment(form, cur: dict, state: dict) -> tuple[int, int, tuple[str,
     if (key, index) not in remaining_attacks(cur):
         bad(N_("That attack is blocked, defeated or already assigned."))
     assign = [u for u in form.getlist("unit") if u]
-    valid = {str(u["uid"]) for u in player(state, cur["player"])["units"]} if cur.get("units_allowed", True) else set()
+    valid = {unit_key(u) for u in player(state, cur["player"])["units"]} if cur.get("units_allowed", True) else set()
     for u in assign:
         if u not in valid:
             bad(N_("That unit cannot take damage in this combat."))
@@ -904,7 +913,7 @@ def damage_context(game, cur: dict, data) -> dict:
             rules_refuse(err)
     sug = suggestion(state, cur, prefer) if remaining else None
     units, _hand = units_after(state, cur)
-    names = {str(u["uid"]): u["name"] for u in player(state, cur["player"])["units"]}
+    names = {unit_key(u): u["name"] for u in player(state, cur["player"])["units"]}
     return {"prefer": prefer, "remaining": remaining, "prepared": prepared, "suggestion": sug,
             "assignable": [u for u in units if not u.wounded], "unit_names": names,
             "damage": cur.get("damage")}
