@@ -1,0 +1,72 @@
+"""`companion serve` (issue 2, Package and commands; Durability): a real waitress server on a SQLite file that
+prints its URL and a QR code, and loses nothing when it is killed and started again."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+from companion.cli import terminal_qr
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(db, port):
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port",
+                             str(port), "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            return proc
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.2)
+    proc.kill()
+    raise AssertionError(proc.stdout.read().decode())
+
+
+def call(port, path, body=None, token=None):
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode() if body else None,
+                                 headers={"Content-Type": "application/json", **({"X-Game-Token": token} if token else {})})
+    with urllib.request.urlopen(req, timeout=5) as resp:
+        return json.loads(resp.read())
+
+
+def test_serve_prints_url_and_qr_and_survives_a_kill(tmp_path):
+    db = tmp_path / "sub" / "games.db"  # the folder is created on first start
+    port = free_port()
+    proc = start(db, port)
+    try:
+        created = call(port, "/api/v1/games", {"scenario": "full_conquest", "mode": "competitive",
+                                               "players": [{"name": "Anna"}, {"name": "Ben"}]})
+        call(port, f"/api/v1/games/{created['id']}/commands/fame", {"player": 1, "amount": 8, "based_on": 0},
+             token=created["token"])
+    finally:
+        proc.send_signal(signal.SIGKILL)  # no clean shutdown
+        out = proc.communicate()[0].decode()
+    assert f"http://127.0.0.1:{port}/" in out
+    assert "█" in out  # the QR code in the terminal
+    assert db.exists()
+
+    proc = start(db, port)
+    try:
+        game = call(port, f"/api/v1/games/{created['id']}", token=created["token"])
+        assert game["state"]["players"][1]["fame"] == 8 and game["seq"] == 1
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_terminal_qr_is_square_blocks():
+    lines = terminal_qr("http://192.168.1.20:5000/").splitlines()
+    assert len(lines) > 10 and len({len(l) for l in lines}) == 1
