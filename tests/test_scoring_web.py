@@ -320,3 +320,18 @@ def test_portal_scenario_toggle(app):
     html = t.html()
     assert "Ben wins: standing on the portal." in html
     assert 'data-testid="chart"' not in html
+
+
+def test_action_upgrades_strength_on_the_sheet(app):
+    """Variants, Action Upgrades: strength from the sheet; 3 per level above the lowest; weakest picks first."""
+    t = Table(app)
+    t.cmd("fame", player=0, amount=8)  # level 3 on the Fame track (3 and 8 are the first two lines)
+    t.step(1, "spells", 1)
+    from companion.web import scoring
+
+    rows = scoring.strength_view(t.state())
+    by = {r["name"]: r for r in rows}
+    assert by["Anna"]["level"] == 3 and by["Ben"]["level"] == 1
+    assert by["Anna"]["strength"] == 6 and by["Ben"]["strength"] == 2
+    assert [r["name"] for r in rows] == ["Ben", "Anna"]
+    assert 'data-testid="strength"' in t.html()

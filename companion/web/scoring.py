@@ -418,6 +418,39 @@ def result_for(state: dict) -> tuple[dict | None, str | None, dict | None]:
     return result_dict(res, sheet), None, sheet_dict(sheet)
 
 
+def strength_view(state: dict) -> list[dict]:
+    """Variants, Action Upgrades: each player's strength from the sheet and who picks first (lowest first)."""
+    sc = scenario_of(state)
+    if sc is None or sc.kind in (rules.VICTORY_POINTS, rules.PORTAL):
+        return []
+    try:
+        from ..rules.data import get_rules
+        from ..rules.progression import standing
+
+        levels = get_rules().levels
+    except Exception:
+        return []
+    players, _ = sheet_values(state)
+    order = [o for o in state.get("round_order") or [] if o != "dummy"]
+    sheets = []
+    for i, (p, vals) in enumerate(zip(state["players"], players)):
+        units = tuple(rules.Unit(lv, w) for lv in UNIT_LEVELS for w in (False, True)
+                      for _ in range(int(vals[f"{'w' if w else ''}unit_{lv}"])))
+        sheets.append(rules.StrengthSheet(
+            name=p["name"], level=standing(levels, max(0, int(p.get("fame") or 0))).level,
+            fame=int(vals["fame"]), spells=int(vals["spells"]), artifacts=int(vals["artifacts"]),
+            advanced_actions=int(vals["advanced_actions"]), crystals=int(vals["crystals"]), units=units,
+            turn_position=order.index(i) if i in order else 0,
+        ))
+    try:
+        r = rules.action_upgrade_strength(sheets)
+    except rules.ScoringError:
+        return []
+    points = dict(r.points)
+    return [{"name": n, "strength": points[n], "level": next(x.level for x in sheets if x.name == n)}
+            for n in r.pick_order]
+
+
 def _sync_finished(game) -> None:
     """Keep the games table's `finished` column in step with the log (undo reopens a game)."""
     finished = 1 if game.state.get("finished") else 0
@@ -457,6 +490,7 @@ def sheet(game_id: int):
                 for t in (res or {}).get("titles", [])],
         winner=winner_text(res) if res else "",
         scenario_name=_scenario_name(sc),
+        strength=strength_view(state) if not score_state(state).get("final") else [],
     )
 
 
