@@ -316,3 +316,67 @@ def test_physical_forecast_uses_what_the_table_saw(app):
     pool["white"] -= 1
     assert f.distribution == rules.forecast(pool, d["crystals"], remaining=13).distribution
     assert sum(p for _, p in f.distribution) == 1
+
+
+def test_solo_skills_one_revealed_per_skill_gained_interactive_removed(app):
+    """Scenario Book, Skills in a Solo Game: the Dummy hero's Skills without the interactive one, shuffled face
+    down; each time your Hero gains a Skill one goes to the Common Skill offer."""
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    hero = get_rules().heroes["tovak"]
+    skills = t.state()["dummy"]["skills"]
+    interactive = {s.id for s in hero.skills if s.interactive}
+    assert interactive and not interactive & set(skills["pile"])
+    assert set(skills["pile"]) == {s.id for s in hero.skills} - interactive
+    t.do("skill-take", status=400, skill=skills["pile"][0])  # not in the offer yet
+    t.do("skill-reveal")
+    s = t.state()["dummy"]["skills"]
+    assert s["offer"] == [skills["pile"][0]] and s["pile"] == skills["pile"][1:]
+    name = next(x.name for x in hero.skills if x.id == s["offer"][0])
+    assert name in t.page()
+    t.do("skill-take", skill=s["offer"][0])
+    assert t.state()["dummy"]["skills"]["offer"] == []
+
+
+def test_cooperative_game_has_no_dummy_skills(app):
+    t = Table(app, mode="coop", players=(("Anna", "goldyx"), ("Ben", "arythea")), scenario="full_cooperation")
+    t.do("setup", mode="virtual")
+    assert t.state()["dummy"]["skills"] is None
+    t.do("skill-reveal", status=400)
+
+
+def test_new_round_with_a_named_advanced_action_card(app):
+    aa = next(c for c in get_rules().cards.values() if c.kind == "advanced_action" and c.color)
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    t.do("new-round", status=400, advanced_action="no_such_card")
+    t.do("new-round", advanced_action=aa.id)
+    d = t.state()["dummy"]
+    assert any(c["id"] == aa.id and c["color"] == aa.color for c in d["deck"])
+    assert d["composition"][aa.color] == 5
+
+
+def test_last_day_and_night_no_tactic_removal_in_cooperation(app):
+    """Full Cooperation: removing a Tactic "does not matter on the last day and the last night"."""
+    t = Table(app, mode="coop", players=(("Anna", "goldyx"), ("Ben", "arythea")), scenario="blitz_cooperation")
+    t.do("setup", mode="virtual")
+    for _ in range(2):  # rounds 1 and 2 of 4: one of theirs leaves the game
+        t.do("tactic-draw")
+        free = [x.id for x in t_available(t)]
+        t.do("tactics", tactic_0=free[0], tactic_1=free[1])
+        t.do("new-round", remove_tactic=free[0])
+    assert t.state()["round"] == 3  # the last day of Blitz Cooperation
+    t.do("tactic-draw")
+    free = [x.id for x in t_available(t)]
+    t.do("tactics", tactic_0=free[0], tactic_1=free[1])
+    before = list(t.state()["dummy"]["removed_tactics"])
+    t.do("new-round")  # no choice needed
+    assert t.state()["dummy"]["removed_tactics"] == before
+
+
+def t_available(t):
+    from companion.web.dummy import available_tactics
+
+    s = t.state()
+    with t.app.test_request_context():
+        return [x for x in available_tactics(s) if x.id != s["dummy"]["tactic"]]
