@@ -226,6 +226,13 @@ def init_app(app) -> None:
     def _http_error(err: HTTPException):
         return _error_response(err.code or 500, err.description)
 
+    @app.errorhandler(Exception)
+    def _unexpected(err: Exception):
+        if isinstance(err, HTTPException):
+            return _error_response(err.code or 500, err.description)
+        current_app.logger.exception("unexpected error")
+        return _error_response(500, gettext("This is a bug in the app, not your fault. What was recorded before is safe."))
+
     @app.context_processor
     def _helpers():
         return {
