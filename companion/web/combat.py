@@ -93,7 +93,7 @@ FIGHT_NAMES = {
 }
 PHASES = ("setup", "ranged_siege", "block", "damage", "attack")
 PHASE_NAMES = {
-    "setup": N_("Set-up"),
+    "setup": N_("Enemies and site"),
     "ranged_siege": N_("Ranged and Siege Attack phase"),
     "block": N_("Block phase"),
     "damage": N_("Assign Damage phase"),
