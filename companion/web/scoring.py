@@ -628,9 +628,9 @@ def final(game_id: int):
         sent = sentence(N_("Final score recorded. Winner: %(names)s"), names=", ".join(data["winners"]))
     else:
         sent = sentence(N_("Final score recorded. No winner."))
-    # Scope: the whole sheet and every player's trackers it was read from.
+    # Scope: the whole sheet and everything it was pre-filled from (players' trackers, the round, the Dummy).
     record_command(game, "score.final", {"sheet": sheet_dict(sheet), "result": data}, sent,
-                   ("score", "player"))
+                   ("score", "player", "round", "dummy"))
     get_db()["games"].update(game.id, {"finished": 1})
     return done(_here(game_id))
 
