@@ -335,3 +335,16 @@ def test_action_upgrades_strength_on_the_sheet(app):
     assert by["Anna"]["strength"] == 6 and by["Ben"]["strength"] == 2
     assert [r["name"] for r in rows] == ["Ben", "Anna"]
     assert 'data-testid="strength"' in t.html()
+
+
+def test_end_of_round_prefilled_from_the_dummy_feature(app):
+    """Solo Conquest: +5 "If the End of the Round was not announced yet in your last Round"; the Dummy feature
+    keeps state["dummy"]["announced"] for the current Round."""
+    from companion.web import scoring
+
+    t = Table(app, scenario="solo_conquest", mode="solo", players=(("Solo", "goldyx", None),))
+    st = t.state()
+    assert scoring.sheet_values(st)[1]["end_of_round_announced"] is True  # unknown: no bonus
+    st["dummy"] = {"deck_count": 3, "announced": False}
+    assert scoring.sheet_values(st)[1]["end_of_round_announced"] is False
+    assert scoring.build_sheet(st).end_of_round_announced is False

@@ -219,7 +219,9 @@ def game_prefill(state: dict, sc: rules.ScenarioScoring, key: str, sheet_players
     if key == "dummy_deck":
         return int((state.get("dummy") or {}).get("deck_count") or 0)
     if key == "end_of_round_announced":
-        return True
+        # The Dummy feature knows whether the End of the Round was announced in the current (last) Round.
+        dummy = state.get("dummy") or {}
+        return bool(dummy["announced"]) if "announced" in dummy else True
     return False
 
 
