@@ -336,14 +336,14 @@ def chart(f: Any) -> dict | None:
     """Bars for the forecast chart: SVG geometry computed here (no inline styles)."""
     if f is None:
         return None
-    bar_h, gap, label_w, width = 22, 6, 14, 100
+    bar_h, gap, label_w, width = 16, 5, 18, 240
     bars = []
     top = max(float(p) for _, p in f.distribution)
     for i, (k, p) in enumerate(f.distribution):
         y = i * (bar_h + gap)
-        w = round((width - label_w - 16) * float(p) / top, 2) if top else 0
+        w = round((width - label_w - 36) * float(p) / top, 2) if top else 0
         bars.append({"k": k, "p": float(p), "pct": round(100 * float(p)), "y": y, "w": max(w, 0.5),
-                     "x": label_w, "text_y": round(y + bar_h * 0.7, 1)})
+                     "x": label_w, "text_y": round(y + bar_h * 0.75, 1)})
     return {"bars": bars, "height": len(bars) * (bar_h + gap), "bar_h": bar_h, "width": width,
             "expected": float(f.expected)}
 
