@@ -28,7 +28,7 @@ FIXTURE = {
              copies: 1, armor: 4, attacks: [{value: 3}], abilities: [swift], fame: 3}
           - {id: zombie_horde, name: Zombie Horde, name_de: Zombiehorde, color: green, expansion: tezla,
              copies: 1, armor: 5, attacks: [{value: 1}, {value: 1}], abilities: [cumbersome], resistances: [ice],
-             fame: 2}
+             fame: 2, faction: dark_crusader}
           - {id: ice_golem, name: Ice Golems, name_de: Eisgolems, color: brown, expansion: base, copies: 2,
              armor: 4, attacks: [{value: 2, element: ice}], abilities: [paralyze], resistances: [physical, ice],
              fame: 5}
@@ -262,6 +262,20 @@ def test_summoner_page_names_its_pile(client):
     assert "Herbeirufen" in text(de(client, "/rules/enemies/orc_summoner"))
 
 
+def test_tezla_token_names_its_faction(client):
+    assert "Shades of Tezla (Dark Crusaders)" in text(client.get("/rules/enemies/zombie_horde"))
+    html = text(client.get("/rules/enemies/zombie_horde"))
+    assert "for each Move point spent, the attack is reduced by 1" in html  # quick reference, "Cumbersome"
+
+
+def test_real_summoner_with_two_summon_attacks(real_client):
+    twice = [e for e in get_rules().enemies.values() if getattr(e, "summon_count", 1) > 1]
+    if not twice:
+        pytest.skip("no token with several summon attacks in rules_data")
+    html = text(real_client.get(f"/rules/enemies/{twice[0].id}"))
+    assert f"It has {twice[0].summon_count} summon attacks: draw a token for each." in html
+
+
 def test_enemy_without_abilities_or_resistances(client):
     html = text(client.get("/rules/enemies/prowlers"))
     assert "No special abilities." in html and "No resistances." in html
@@ -341,9 +355,10 @@ def test_odds_after_ticking_seen_tokens(client):
     assert "2 of 4 tokens can be drawn (2 seen or removed)." in html
     assert bar_width(html, "Wolf Riders") == 0.0
     # the ticks are kept: one checkbox per printed copy, the first `seen` of them checked
-    assert re.search(r'value="prowlers" id="seen-prowlers-1" checked', html)
-    assert re.search(r'value="prowlers" id="seen-prowlers-2">', html)
-    assert re.search(r'value="wolf_riders" id="seen-wolf_riders-1" checked', html)
+    boxes = {m.group(1): "checked" in m.group(0) for m in re.finditer(r'<input type="checkbox" name="seen" value="[a-z_]+" '
+                                                                      r'id="seen-([a-z_]+-[0-9])"[^>]*>', html)}
+    assert boxes == {"prowlers-1": True, "prowlers-2": False, "orc_summoner-1": False, "wolf_riders-1": True}
+    assert 'aria-label="Prowlers 2"' in html
 
 
 def test_odds_groups_by_ability(client):

@@ -51,6 +51,12 @@ EXPANSIONS: dict[str, Any] = {
     "tezla": lazy_gettext("Shades of Tezla"),
 }
 
+#: Shades of Tezla factions.
+FACTIONS: dict[str, Any] = {
+    "elementalist": lazy_gettext("Elementalists"),
+    "dark_crusader": lazy_gettext("Dark Crusaders"),
+}
+
 UNIT_KINDS: dict[str, Any] = {
     "regular": lazy_gettext("Regular unit"),
     "elite": lazy_gettext("Elite unit"),
@@ -304,6 +310,7 @@ def _rules_helpers():
         "COLOR_NAMES": COLOR_NAMES,
         "EXPANSIONS": EXPANSIONS,
         "UNIT_KINDS": UNIT_KINDS,
+        "FACTIONS": FACTIONS,
         "MODES": MODES,
         "TACTICS_RULES": TACTICS_RULES,
         "CITY_STATUS": CITY_STATUS,
