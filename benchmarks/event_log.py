@@ -21,7 +21,7 @@ def main(n_events: int = 3000) -> None:
     with tempfile.TemporaryDirectory() as d:
         db = connect(str(Path(d) / "bench.db"), migrate=True)
         db["games"].insert({"id": 1, "name": "", "token": "t", "host_device": "h", "seed": "s", "setup": "{}",
-                            "created": "", "finished": 0})
+                            "created": ""})
         t0 = time.perf_counter()
         for i in range(n_events):
             kind = i % 3

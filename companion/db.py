@@ -23,11 +23,9 @@ def m001_games_and_events(db: Database) -> None:
             "seed": str,
             "setup": str,  # JSON: scenario, mode, players ... (the game's creation parameters)
             "created": str,
-            "finished": int,
         },
         pk="id",
         not_null={"token", "host_device", "seed", "setup", "created"},
-        defaults={"finished": 0},
     )
     db["events"].create(
         {

@@ -18,7 +18,7 @@ def ev(seq, type, payload=None, scope=("x",)):
 def db(tmp_path):
     d = connect(str(tmp_path / "log.db"), migrate=True)
     d["games"].insert({"id": 1, "name": "", "token": "t", "host_device": "h", "seed": "s", "setup": "{}",
-                       "created": "now", "finished": 0})
+                       "created": "now"})
     return d
 
 
@@ -42,7 +42,7 @@ def test_state_is_the_fold_of_the_log(db):
 
 def test_sequence_numbers_are_per_game_and_consecutive(db):
     db["games"].insert({"id": 2, "name": "", "token": "t2", "host_device": "h", "seed": "s", "setup": "{}",
-                        "created": "now", "finished": 0})
+                        "created": "now"})
     fame(db, 0, 1)
     record(db, 2, type="player.fame", payload={"player": 0, "amount": 1}, sentence=sentence("x"), scope=("a",))
     fame(db, 0, 1)

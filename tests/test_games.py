@@ -5,7 +5,7 @@ import json
 import re
 
 from companion import create_app
-from conftest import new_game, seq_of
+from game_helpers import new_game, seq_of
 
 
 def join_link(client, game_id):

@@ -20,7 +20,7 @@ from ..commands import COMMANDS, Invalid
 from ..db import get_db
 from ..rules.data import get_rules
 from ..rules.progression import reputation_modifier, standing
-from ..state import COLORS, SHIELD_KINDS, walk
+from ..state import COLORS, SHIELD_KINDS, fold, walk
 from ..trackers import day_night_order
 from .common import device_id, done, game_row, htmx, load_game, page
 
@@ -100,7 +100,6 @@ def create_game(setup: dict, host_device: str) -> int:
             "seed": secrets.token_hex(16),
             "setup": json.dumps(setup, sort_keys=True),
             "created": _now(),
-            "finished": 0,
         })
         return table.last_pk
 
@@ -138,13 +137,15 @@ def index():
     if joined:
         ids = [int(k) for k in joined]
         rows = get_db().query(
-            f"SELECT id, name, setup, created, finished, token FROM games WHERE id IN ({','.join('?' * len(ids))}) "
+            f"SELECT id, name, setup, created, seed, token FROM games WHERE id IN ({','.join('?' * len(ids))}) "
             "ORDER BY id DESC", ids)
         for r in rows:
             if joined.get(str(r["id"]), {}).get("token") == r["token"]:
                 setup = json.loads(r["setup"])
+                # finished or not is derived from the log (a final score can be undone)
+                state = fold(r["id"], setup, r["seed"], ev.load_events(get_db(), r["id"]))
                 games.append({"id": r["id"], "name": r["name"], "setup": setup, "created": r["created"],
-                              "finished": r["finished"]})
+                              "finished": state.get("finished", False)})
     return render_template("index.html", games=games, rules=get_rules())
 
 

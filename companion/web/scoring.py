@@ -453,17 +453,9 @@ def strength_view(state: dict) -> list[dict]:
             for n in r.pick_order]
 
 
-def _sync_finished(game) -> None:
-    """Keep the games table's `finished` column in step with the log (undo reopens a game)."""
-    finished = 1 if game.state.get("finished") else 0
-    if int(game.row.get("finished") or 0) != finished:
-        get_db()["games"].update(game.id, {"finished": finished})
-
-
 @bp.get("/games/<int:game_id>/score")
 def sheet(game_id: int):
     game = load_game(game_id)
-    _sync_finished(game)
     state = game.state
     sc = scenario_of(state)
     if sc is None:
@@ -633,7 +625,6 @@ def final(game_id: int):
     # Scope: the whole sheet and everything it was pre-filled from (players' trackers, the round, the Dummy).
     record_command(game, "score.final", {"sheet": sheet_dict(sheet), "result": data}, sent,
                    ("score", "player", "round", "dummy"))
-    get_db()["games"].update(game.id, {"finished": 1})
     return done(_here(game_id))
 
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import shot
+from browser_helpers import shot
 
 pytestmark = pytest.mark.browser
 
