@@ -33,7 +33,7 @@ import copy
 from dataclasses import replace
 from typing import Any, Mapping
 
-from flask import Blueprint, abort, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import HTTPException
 
@@ -752,7 +752,7 @@ def preview(game, cur: dict, args) -> dict:
     except HTTPException as err:
         if err.code != 400:
             raise
-        return {"error": err.description}
+        return {"check": args.get("check"), "error": err.description}
 
 
 def _preview(game, cur: dict, args) -> dict:
@@ -923,6 +923,12 @@ def damage_context(game, cur: dict, data) -> dict:
 def show(game_id: int):
     game = load_game(game_id)
     return page("combat/show.html", game=game, **page_context(game))
+
+
+@bp.get("/games/<int:game_id>/combat/check")
+def check_get(game_id: int):
+    """Forms on a checked page go back to it (undo, redo): that is the combat page."""
+    return redirect(_url(game_id), code=303)
 
 
 @bp.post("/games/<int:game_id>/combat/check")
