@@ -464,3 +464,20 @@ def test_every_string_of_the_rules_pages_has_a_german_translation():
                     ("Fortified", "Befestigt"), ("Cold Fire Attack", "Kaltes-Feuer-Angriff"), ("Fame", "Ruhm"),
                     ("Reputation", "Ansehen"), ("Armor", "Rüstung"), ("Units", "Einheiten")]:
         assert catalog.get(en).string == ger
+
+
+def test_bad_input_is_escaped_in_the_error_and_the_form(client):
+    r = client.get("/rules/enemies?pile=<script>alert(1)</script>")
+    assert r.status_code == 400
+    assert "<script>alert(1)" not in text(r)
+    html = text(client.get('/rules/enemies?q="><script>x</script>'))
+    assert "<script>x</script>" not in html
+    r = client.get("/rules/odds?pile=green&seen=<b>x</b>")
+    assert r.status_code == 400 and "<b>x</b>" not in text(r)
+
+
+def test_htmx_error_goes_to_the_flash_area(client):
+    r = client.get("/rules/enemies?pile=pink", headers={"HX-Request": "true"})
+    assert r.status_code == 400
+    assert r.headers.get("HX-Retarget") == "#flash"
+    assert "Unknown value" in text(r)
