@@ -5,6 +5,7 @@ import json
 import re
 
 import pytest
+from markupsafe import escape
 
 from companion import create_app
 from companion.db import get_db
@@ -333,7 +334,7 @@ def test_solo_skills_one_revealed_per_skill_gained_interactive_removed(app):
     s = t.state()["dummy"]["skills"]
     assert s["offer"] == [skills["pile"][0]] and s["pile"] == skills["pile"][1:]
     name = next(x.name for x in hero.skills if x.id == s["offer"][0])
-    assert name in t.page()
+    assert str(escape(name)) in t.page()
     t.do("skill-take", skill=s["offer"][0])
     assert t.state()["dummy"]["skills"]["offer"] == []
 
@@ -380,3 +381,15 @@ def t_available(t):
     s = t.state()
     with t.app.test_request_context():
         return [x for x in available_tactics(s) if x.id != s["dummy"]["tactic"]]
+
+
+def test_no_new_round_after_the_scenarios_last_round(app):
+    """Blitz Cooperation lasts four rounds (2 days and 2 nights): no fifth."""
+    t = Table(app, mode="coop", players=(("Anna", "goldyx"), ("Ben", "arythea")), scenario="blitz_cooperation")
+    t.do("setup", mode="virtual")
+    times = []
+    for _ in range(3):
+        t.do("new-round")
+        times.append(t.state()["time"])
+    assert times == ["night", "day", "night"] and t.state()["round"] == 4
+    t.do("new-round", status=400)

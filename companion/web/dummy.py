@@ -80,12 +80,17 @@ def tactic_rule(state: dict) -> str | None:
     return rules.tactic_rule(state["game"].get("mode") or "")
 
 
+def day_night(state: dict) -> tuple[str, ...]:
+    """The scenario's rounds (Day or Night each) for this game, as the round tracker reads them."""
+    try:
+        from ..trackers import day_night_order
+    except ImportError:  # pragma: no cover - the trackers are part of the app
+        return ()
+    return tuple(day_night_order(state))
+
+
 def total_rounds(state: dict) -> int:
-    sc = _scenario(state)
-    if sc is None:
-        return DEFAULT_ROUNDS
-    by_players = getattr(sc, "rounds_by_players", {}) or {}
-    return int(by_players.get(len(state["players"]), sc.rounds))
+    return len(day_night(state)) or DEFAULT_ROUNDS
 
 
 def is_final_day_or_night(state: dict) -> bool:
@@ -286,7 +291,7 @@ def _new_round(state: dict, p: dict, ev: Event) -> None:
     d["turn"] = 0
     # Prepare the Round: the round tracker moves on too, unless the table already moved it
     if state["round"] == d.get("round", state["round"]) and "round.next" in REDUCERS:
-        REDUCERS["round.next"](state, {}, ev)
+        REDUCERS["round.next"](state, {"time": p.get("time")}, ev)
     state["round_order"] = [x for x in state.get("round_order", []) if x != "dummy"]
     d["round"] = state["round"]
 
@@ -593,6 +598,13 @@ def cmd_new_round(state: dict, form: Mapping[str, Any]):
         except ValueError:
             _fail(gettext("Only a Tactic used by a player (not the Dummy player's) can be removed."))
     payload["removed_tactics"] = removed
+    if state["round"] == d["round"]:
+        # this event also moves the round tracker on (Rulebook, Prepare the Round 2a: flip Day/Night)
+        order = day_night(state)
+        n = state["round"] + 1
+        if order and n > len(order):
+            _fail(gettext("This scenario has %(n)d rounds: the game is over.", n=len(order)))
+        payload["time"] = order[n - 1] if order else ("night" if state["time"] == "day" else "day")
     return ("dummy.new_round", payload, sentence(N_("New round: the Dummy player's deck is reshuffled")))
 
 
@@ -630,8 +642,8 @@ COMMANDS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "pass": (cmd_pass, ("dummy",)),
     "announce": (cmd_player_announced, ("dummy",)),
     "tactic-draw": (cmd_tactic_draw, ("dummy",)),
-    "tactics": (cmd_tactics, ("dummy", "round")),
-    "new-round": (cmd_new_round, ("dummy", "round")),
+    "tactics": (cmd_tactics, ("dummy", "round_order")),
+    "new-round": (cmd_new_round, ("dummy", "round", "round_order")),
     "skill-reveal": (cmd_skill_reveal, ("dummy",)),
     "skill-take": (cmd_skill_take, ("dummy",)),
     "mage-lite": (cmd_mage_lite, ("dummy",)),
