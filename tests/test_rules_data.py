@@ -62,6 +62,7 @@ def test_dataclasses_are_frozen(rules):
     ("tactic_number_twice", "tactics.yaml: rethink: number: day tactic 1 is already early_bird"),
     ("scenario_city_levels_mismatch", "scenarios.yaml: blitz_conquest: city_levels: 2 players: 1 levels for 2"),
     ("invalid_yaml", "units.yaml: line 4: -: invalid YAML"),
+    ("tezla_token_without_faction", "enemies.yaml: mummy: faction:"),
 ])
 def test_broken_fixture_fails_naming_file_entry_and_field(case, message):
     with pytest.raises(RulesDataError) as exc:

@@ -754,8 +754,11 @@ def _enemy_from_entry(e: _Entry) -> Enemy:
     res = e.strs("resistances", (), choices=RESISTANCES)
     if len(set(res)) != len(res):
         e.fail("resistances", "duplicate resistance")
+    expansion = e.str("expansion", choices=EXPANSIONS)
+    if (expansion == "tezla") != e.has("faction"):
+        e.fail("faction", "Shades of Tezla tokens (and only they) belong to a faction: elementalist or dark_crusader")
     return Enemy(eid, e.str("name"), e.str("name_de"), e.str("color", choices=PILE_COLORS),
-                 e.str("expansion", choices=EXPANSIONS), e.int("copies", lo=1, hi=10), armor, elusive,
+                 expansion, e.int("copies", lo=1, hi=10), armor, elusive,
                  attacks, abilities, defend, summon, res, e.int("fame", lo=0, hi=30),
                  e.int("reputation", None, lo=-5, hi=5), e.str("printing_note", None),
                  e.int("summon_count", 1, lo=1, hi=3), e.str("faction", None, choices=("elementalist", "dark_crusader")))
