@@ -393,3 +393,29 @@ def test_no_new_round_after_the_scenarios_last_round(app):
         times.append(t.state()["time"])
     assert times == ["night", "day", "night"] and t.state()["round"] == 4
     t.do("new-round", status=400)
+
+
+def test_two_phones_flipping_at_once_one_gets_409_and_double_tap_is_one_event(app):
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    seq = t.seq()
+    t.do("turn", based_on=seq, nonce="tap-1")
+    t.do("turn", based_on=seq, nonce="tap-1")  # the same tap again: nothing new
+    assert t.seq() == seq + 1
+    r = t.client.post(f"{t.url}/turn", data={"based_on": seq, "nonce": "other-phone"})
+    assert r.status_code == 409
+    assert t.seq() == seq + 1
+
+
+def test_unknown_action_is_404_and_bad_based_on_is_400(app):
+    t = Table(app)
+    assert t.client.post(f"{t.url}/explode", data={}).status_code == 404
+    t.do("setup", status=400, mode="virtual", based_on="yesterday")
+    t.do("turn", status=400)  # not set up yet
+
+
+def test_competitive_scenario_page_says_it_has_no_dummy(app):
+    t = Table(app, mode="competitive", players=(("Anna", "goldyx"), ("Ben", "arythea")), scenario="full_conquest")
+    assert "does not use a Dummy player" in t.page()
+    t2 = Table(app)
+    assert "does not use a Dummy player" not in t2.page()

@@ -417,6 +417,7 @@ def context(game) -> dict:
         "name_of": name_of,
         "thresholds": mage_lite.THRESHOLDS,
         "players": list(enumerate(state["players"])),
+        "scenario_has_dummy": getattr(_scenario(state), "dummy", None),
     }
 
 
