@@ -139,3 +139,67 @@ def test_matches_brute_force_enumeration_of_shuffles(case):
     expected = _enumerated_first_draw(pile, seen)
     assert {t.id: t.chance for t in odds.tokens} == expected
     assert sum(t.chance for t in odds.tokens) == 1
+
+
+# ------------------------------------------------------------------------------------ several tokens drawn together
+
+
+def test_two_drawn_together_hand_count():
+    """Two tokens drawn together from a, a, b, c, c, c: of the C(6,2) = 15 pairs, C(4,2) = 6 have no a."""
+    odds = draw_odds({"a": 2, "b": 1, "c": 3}, draws=2)
+    by_id = {t.id: t for t in odds.tokens}
+    assert by_id["a"].at_least_one == Fraction(9, 15)
+    assert by_id["b"].at_least_one == Fraction(5, 15)    # pairs containing the single b
+    assert by_id["c"].at_least_one == Fraction(12, 15)   # all but the 3 pairs from a, a, b
+    assert by_id["a"].chance == Fraction(1, 3)           # the next single draw is unchanged
+    assert odds.at_least_one_of(["a", "b"]) == 1 - Fraction(3, 15)  # only c+c pairs miss both
+    assert any("1 - C(6 - copies left, 2) / C(6, 2)" in line for line in odds.explanation)
+
+
+def test_one_draw_at_least_one_is_the_chance():
+    odds = draw_odds({"a": 2, "b": 1, "c": 3}, seen={"c": 1})
+    for t in odds.tokens:
+        assert t.at_least_one == t.chance
+    assert odds.at_least_one_of(["a", "c"]) == odds.chance_of(["a", "c"])
+
+
+def test_drawing_every_token_left_finds_each_one_left():
+    odds = draw_odds({"a": 2, "b": 1}, seen={"a": 1}, draws=2)
+    assert [(t.id, t.at_least_one) for t in odds.tokens] == [("a", 1), ("b", 1)]
+
+
+@pytest.mark.parametrize("draws, message", [(0, "at least 1"), (-1, "at least 1"), (4, "only 3 can be drawn")])
+def test_bad_draw_counts_are_refused(draws, message):
+    with pytest.raises(OddsError, match=message):
+        draw_odds({"a": 2, "b": 1}, draws=draws)
+
+
+@st.composite
+def piles_seen_draws(draw):
+    pile, seen = draw(piles_and_seen())
+    left = sum(pile.values()) - sum(seen.values())
+    k = draw(st.integers(1, max(1, left)))
+    return pile, seen, k
+
+
+@settings(max_examples=60, deadline=None)
+@given(piles_seen_draws())
+def test_at_least_one_matches_enumerating_every_set_of_draws(case):
+    """Every set of k face-down copies is equally likely to be drawn; count the sets holding the token."""
+    from itertools import combinations
+
+    pile, seen, k = case
+    face_down = [t for t, n in pile.items() for _ in range(n - seen.get(t, 0))]
+    if not face_down:
+        odds = draw_odds(pile, seen, draws=k)
+        assert all(t.at_least_one == 0 for t in odds.tokens)
+        return
+    odds = draw_odds(pile, seen, draws=k)
+    hands = list(combinations(range(len(face_down)), k))
+    for t in odds.tokens:
+        hits = sum(1 for h in hands if any(face_down[i] == t.id for i in h))
+        assert t.at_least_one == Fraction(hits, len(hands)), t.id
+    first = odds.tokens[0].id
+    group = [first, odds.tokens[-1].id]
+    hits = sum(1 for h in hands if any(face_down[i] in group for i in h))
+    assert odds.at_least_one_of(group) == Fraction(hits, len(hands))

@@ -386,6 +386,31 @@ def test_odds_leave_out_the_tezla_faction_tokens_unless_chosen(client):
     assert re.search(r'name="expansion" value="tezla" checked>', html)
 
 
+def test_odds_for_tokens_drawn_together(client):
+    """Two tokens drawn together from prowlers x2, summoner, wolf riders: C(4,2) = 6 pairs, 1 without a prowler."""
+    html = text(client.get("/rules/odds?pile=green&draws=2"))
+    some = re.findall(r'class="rules-odds-some">At least one in 2 tokens drawn together: ([0-9.]+) %', html)
+    assert some == ["83.3", "50.0", "50.0"]
+    assert odds_rows(html)[0] == ("prowlers", "50.0")  # the next single token is unchanged
+    # Swift (the wolf riders): 1 - C(3,2)/C(4,2) = 1/2
+    assert re.search(r'<th scope="row">Swift</th>\s*<td class="rules-odds-chance">25.0 %</td>\s*'
+                     r'<td class="rules-odds-chance">50.0 %</td>', html)
+    assert 'name="draws" value="2"' in html
+
+
+def test_odds_draws_more_than_the_pile_holds_are_capped(client):
+    html = text(client.get("/rules/odds?pile=green&draws=9&seen=prowlers"))
+    assert "Only 3 tokens can be drawn: the odds are for drawing 3." in html
+    assert re.findall(r'drawn together: ([0-9.]+) %', html) == ["100.0", "100.0", "100.0"]
+
+
+@pytest.mark.parametrize("draws", ["0", "-2", "two", "1.5", "100"])
+def test_odds_bad_draw_count_is_a_400(client, draws):
+    r = client.get(f"/rules/odds?pile=green&draws={draws}")
+    assert r.status_code == 400
+    assert "Tokens drawn together must be a whole number from 1 to 99" in text(r)
+
+
 def test_odds_when_every_token_is_out(client):
     html = text(client.get("/rules/odds?pile=brown&seen=ice_golem&seen=ice_golem"))
     assert "0 of 2 tokens can be drawn" in html

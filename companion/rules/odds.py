@@ -10,12 +10,17 @@ So the next token drawn from a pile is a uniformly random token among those stil
 pile's printed tokens (copies per token, for the expansions in play) minus every token the table has seen
 or removed (on the map, in combat, in the discard pile, out of the game). When none are left, the
 discarded tokens are shuffled into a new pile, and the draw is uniform among them.
+
+Several tokens drawn together (a city's garrison, two brown tokens at spawning grounds) are drawn without
+replacement, so the chance that at least one of them is a given token is hypergeometric:
+1 - C(left - copies, k) / C(left, k).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 
 SETUP_RULE = (
     "Rulebook, Setup (Enemy and Ruins tokens): tokens are sorted by their backs into face-down piles, "
@@ -40,11 +45,16 @@ class TokenOdds:
     seen: int          # copies seen or removed by the table
     left: int          # copies that can be drawn next
     chance: Fraction   # left / tokens that can be drawn next
+    at_least_one: Fraction = Fraction(0)  # chance that the `draws` tokens drawn together include this one
 
     @property
     def percent(self) -> float:
         """The chance in percent (0..100) as a float."""
         return float(self.chance * 100)
+
+    @property
+    def at_least_one_percent(self) -> float:
+        return float(self.at_least_one * 100)
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,7 @@ class DrawOdds:
     reshuffled: bool             # True when the pile ran out and the discards form the new pile
     tokens: tuple[TokenOdds, ...]  # every token of the pile, in the pile's order
     explanation: tuple[str, ...]
+    draws: int = 1               # how many tokens are drawn together (for at_least_one)
 
     def chance(self, token_id: str) -> Fraction:
         for t in self.tokens:
@@ -71,6 +82,24 @@ class DrawOdds:
         if unknown:
             raise OddsError(f"not in this pile: {', '.join(sorted(unknown))}")
         return sum((t.chance for t in self.tokens if t.id in wanted), Fraction(0))
+
+    def at_least_one_of(self, token_ids: Iterable[str]) -> Fraction:
+        """Chance that the ``draws`` tokens drawn together include at least one of ``token_ids``."""
+        wanted = set(token_ids)
+        unknown = wanted - {t.id for t in self.tokens}
+        if unknown:
+            raise OddsError(f"not in this pile: {', '.join(sorted(unknown))}")
+        return at_least_one(self.left, sum(t.left for t in self.tokens if t.id in wanted), self.draws)
+
+
+def at_least_one(left: int, hits: int, draws: int) -> Fraction:
+    """Hypergeometric: the chance that ``draws`` tokens drawn without replacement from ``left`` tokens, ``hits``
+    of which are wanted, include at least one wanted token: 1 - C(left - hits, draws) / C(left, draws)."""
+    if draws <= 0 or hits <= 0 or left <= 0:
+        return Fraction(0)
+    if draws > left:
+        raise OddsError(f"cannot draw {draws} tokens: only {left} left")
+    return 1 - Fraction(comb(left - hits, draws), comb(left, draws))
 
 
 def pile_contents(enemies: Iterable, color: str, expansions: Iterable[str] | None = None) -> dict[str, int]:
@@ -108,6 +137,7 @@ def draw_odds(
     pile: Mapping[str, int],
     seen: Mapping[str, int] | None = None,
     discarded: Mapping[str, int] | None = None,
+    draws: int = 1,
 ) -> DrawOdds:
     """Exact chance of each token on the next draw.
 
@@ -116,7 +146,11 @@ def draw_odds(
     discarded or removed from the game).
     ``discarded``: of those, the copies lying in the pile's discard pile; they only matter when the pile
     has run out, because then they are reshuffled into a new pile.
+    ``draws``: how many tokens are drawn together (at least 1, at most the tokens that can be drawn); each
+    token's ``at_least_one`` is the chance that they include it.
     """
+    if not isinstance(draws, int) or isinstance(draws, bool) or draws < 1:
+        raise OddsError(f"draws must be a whole number of at least 1, got {draws!r}")
     seen = dict(seen or {})
     discarded = dict(discarded or {})
     for token_id, n in pile.items():
@@ -150,13 +184,23 @@ def draw_odds(
         else:
             trace.append("No token can be drawn: the pile and its discard pile are empty")
 
+    if left and draws > left:
+        raise OddsError(f"cannot draw {draws} tokens together: only {left} can be drawn")
+    if draws > 1:
+        trace.append(f"{draws} tokens drawn together (without replacement): "
+                     f"at least one of a token = 1 - C({left} - copies left, {draws}) / C({left}, {draws})")
     tokens = []
     for token_id, copies in pile.items():
         k = drawable[token_id]
         chance = Fraction(k, left) if left else Fraction(0)
-        tokens.append(TokenOdds(id=token_id, copies=copies, seen=seen.get(token_id, 0), left=k, chance=chance))
+        some = at_least_one(left, k, draws) if left else Fraction(0)
+        tokens.append(TokenOdds(id=token_id, copies=copies, seen=seen.get(token_id, 0), left=k, chance=chance,
+                                at_least_one=some))
         if k and left:
-            trace.append(f"{token_id}: {k} of {left} = {chance} = {float(chance * 100):.1f}%")
+            line = f"{token_id}: {k} of {left} = {chance} = {float(chance * 100):.1f}%"
+            if draws > 1:
+                line += f"; at least one in {draws} draws = {some} = {float(some * 100):.1f}%"
+            trace.append(line)
     return DrawOdds(
         total=total,
         seen=n_seen,
@@ -164,4 +208,5 @@ def draw_odds(
         reshuffled=reshuffled,
         tokens=tuple(tokens),
         explanation=tuple(trace),
+        draws=draws,
     )

@@ -464,8 +464,19 @@ def odds_request() -> dict:
     if unknown:
         abort(400, description=gettext("There is no enemy token %(id)s.", id=repr(unknown[0])))
     seen = Counter(s for s in seen_ids if s in contents)
+
+    raw_draws = request.args.get("draws", "").strip() or "1"
     try:
-        result = draw_odds(contents, dict(seen))
+        draws = int(raw_draws)
+    except ValueError:
+        draws = 0
+    if draws < 1 or draws > 99:
+        abort(400, description=gettext(
+            "Tokens drawn together must be a whole number from 1 to 99, not %(value)s.", value=repr(raw_draws)))
+    left = sum(contents.values()) - sum(seen.values())
+    capped = left > 0 and draws > left  # more than can be drawn: the pile would run out
+    try:
+        result = draw_odds(contents, dict(seen), draws=min(draws, left) if capped else draws)
     except OddsError as err:
         abort(400, description=str(err))
     return {
@@ -474,11 +485,14 @@ def odds_request() -> dict:
         "expansions": expansions_known,
         "result": result,
         "enemies": by_id,
+        "draws": draws,
+        "capped": capped,
     }
 
 
-def group_odds(result, enemies: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
-    """Chance that the next token has each ability / resistance / attack element (only those possible)."""
+def group_odds(result, enemies: Mapping[str, Any]) -> list[tuple[str, Any, Any, Any]]:
+    """(kind, label, chance that the next token has it, chance that the tokens drawn together include one)
+    for each ability / resistance / attack element that is possible."""
     rows = []
     groups = (
         [("ability", k, ABILITIES[k][0]) for k in ABILITIES]
@@ -496,7 +510,7 @@ def group_odds(result, enemies: Mapping[str, Any]) -> list[tuple[str, Any, Any]]
         if ids:
             chance = result.chance_of(ids)
             if chance:
-                rows.append((kind, name, chance))
+                rows.append((kind, name, chance, result.at_least_one_of(ids)))
     return rows
 
 
