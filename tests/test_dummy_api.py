@@ -78,14 +78,15 @@ def test_forecast_agrees_with_repeated_turn_calls(api):
     ("/api/v1/dummy/turn", {"deck": ["red"], "crystals": {"red": -1}}, "negative"),
     ("/api/v1/dummy/turn", {"deck": ["red"], "crystals": {"gold": 1}}, "unknown colour"),
     ("/api/v1/dummy/turn", {"deck": ["red"]}, "crystals"),
-    ("/api/v1/dummy/turn", {"deck": ["red"] * 101, "crystals": {}}, "too long"),
+    ("/api/v1/dummy/turn", {"deck": ["red"] * 61, "crystals": {}}, "too long"),
     ("/api/v1/dummy/forecast", {"deck": {"red": -2}, "crystals": {}}, "negative"),
     ("/api/v1/dummy/forecast", {"deck": {"pink": 2}, "crystals": {}}, "unknown colour"),
     ("/api/v1/dummy/forecast", {"deck": {"red": 2.5}, "crystals": {}}, "whole number"),
     ("/api/v1/dummy/forecast", {"deck": {"red": True}, "crystals": {}}, "whole number"),
     ("/api/v1/dummy/forecast", {"deck": [1, 2], "crystals": {}}, "object"),
-    ("/api/v1/dummy/forecast", {"deck": {"red": 60, "blue": 60}, "crystals": {}}, "too many"),
+    ("/api/v1/dummy/forecast", {"deck": {"red": 40, "blue": 40}, "crystals": {}}, "too many"),
     ("/api/v1/dummy/forecast", {"deck": {"red": 3}, "crystals": {}, "in_deck": 4}, "cannot exceed"),
+    ("/api/v1/dummy/forecast", {"deck": {"red": 3}, "crystals": {"blue": 21}}, "too large"),
     ("/api/v1/dummy/forecast", [1], "JSON object"),
 ])
 def test_malformed_input_is_400_with_error(api, url, body, needle):

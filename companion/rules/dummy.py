@@ -359,30 +359,37 @@ def _counts_tuple(counts: "Mapping[str, int] | Sequence[int]") -> tuple[int, ...
     return tuple(counts)
 
 
-@lru_cache(maxsize=None)
-def _dist(pool: tuple[int, ...], remaining: int, crystals: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
-    """Distribution of k given the unseen cards ``pool`` (by colour) of which ``remaining`` are still in
-    the deck (the rest were flipped unseen), all orders equally likely.
+@lru_cache(maxsize=65536)
+def _dist(classes: tuple[tuple[int, int], ...], remaining: int) -> tuple[tuple[int, Fraction], ...]:
+    """Distribution of k given the unseen cards, of which ``remaining`` are still in the deck (the rest were
+    flipped unseen), all orders equally likely.
 
-    The deck is a uniformly random order, so the colour of the next card whose colour matters (the third
-    of a turn) is distributed as the cards not yet seen, whichever positions the earlier turns used.
-    Memoised over (colour counts, cards left)."""
+    The deck is a uniformly random order, so the colour of the next card whose colour matters (the third of a
+    turn) is distributed as the cards not yet seen, whichever positions the earlier turns used. Colours with the
+    same number of crystals act alike, so the unseen cards are counted per crystal count: ``classes`` is a sorted
+    tuple of (crystals of the colour, unseen cards of such colours). Memoised over these counts and the cards left."""
     if remaining <= 0:
         return ((1, Fraction(1)),)
     if remaining <= 3:
         # it flips what is there (the deciding colour cannot matter: nothing is left for extras)
         return ((2, Fraction(1)),)
-    total = sum(pool)
+    total = sum(n for _, n in classes)
     acc: dict[int, Fraction] = {}
-    for i, n in enumerate(pool):
-        if n == 0:
-            continue
+    for i, (crystals, n) in enumerate(classes):
         p = Fraction(n, total)
-        nxt = pool[:i] + (n - 1,) + pool[i + 1:]
-        left = max(0, remaining - 3 - crystals[i])
-        for k, q in _dist(nxt, left, crystals):
+        nxt = classes[:i] + ((crystals, n - 1),) + classes[i + 1:] if n > 1 else classes[:i] + classes[i + 1:]
+        left = max(0, remaining - 3 - crystals)
+        for k, q in _dist(nxt, left):
             acc[k + 1] = acc.get(k + 1, Fraction(0)) + p * q
     return tuple(sorted(acc.items()))
+
+
+def _classes(pool: Sequence[int], crystals: "Crystals") -> tuple[tuple[int, int], ...]:
+    by_crystals: dict[int, int] = {}
+    for n, c in zip(pool, crystals.as_tuple()):
+        if n:
+            by_crystals[c] = by_crystals.get(c, 0) + n
+    return tuple(sorted(by_crystals.items()))
 
 
 def forecast(deck: "Mapping[str, int] | Sequence[int]", crystals: "Crystals | Mapping[str, int]",
@@ -399,7 +406,7 @@ def forecast(deck: "Mapping[str, int] | Sequence[int]", crystals: "Crystals | Ma
         remaining = total
     if isinstance(remaining, bool) or not isinstance(remaining, int) or not 0 <= remaining <= total:
         raise ValueError("remaining must be between 0 and the number of unseen cards")
-    dist = _dist(pool, remaining, crystals.as_tuple())
+    dist = _dist(_classes(pool, crystals), remaining)
     expected = sum((k * p for k, p in dist), Fraction(0))
     trace = (
         f"{SB_TURN}: each turn flips three cards, plus one per crystal of the last card's colour; "

@@ -11,8 +11,8 @@ from .common import ApiError, api_blueprint, json_body
 
 bp = api_blueprint("dummy_api", __name__, url_prefix="/api/v1/dummy")
 
-MAX_CARDS = 100      # a Dummy deck has 16 cards plus one Advanced Action per round
-MAX_CRYSTALS = 50    # per colour: 3 at the start plus one per round at most
+MAX_CARDS = 60       # a Dummy deck has 16 cards plus one Advanced Action per round (at most 21)
+MAX_CRYSTALS = 20    # per colour: 3 at the start plus one per round at most
 
 
 def _count(where: str, value: Any, limit: int) -> int:
