@@ -258,7 +258,7 @@ def test_summoner_page_names_its_pile(client):
     html = text(client.get("/rules/enemies/orc_summoner"))
     assert "draw a random brown token for this enemy" in html
     assert "This token summons from the brown pile." in html
-    assert "summons" in html  # no attack of its own
+    assert "No attack of its own: it summons." in html
     assert "Herbeirufen" in text(de(client, "/rules/enemies/orc_summoner"))
 
 
