@@ -351,3 +351,29 @@ def test_mage_lite_harder_six_easier_eight():
         ml.advance(0, None, {})
     with pytest.raises(ValueError):
         ml.threshold_for("nightmare")
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_decks(max_cards=9), st.integers(0, 9))
+def test_physical_forecast_matches_brute_force_for_any_observations(case, flipped_unseen):
+    """Physical deck, any point of a round: ``counts`` are the cards whose colour the table has not seen, of
+    which ``flipped_unseen`` were already flipped. Brute force over every order of the unseen cards: the first
+    ``flipped_unseen`` of them are the flipped ones, the rest is the deck."""
+    counts, crystals = case
+    pool = Counter(counts)
+    total = sum(pool.values())
+    flipped_unseen = min(flipped_unseen, total)
+    remaining = total - flipped_unseen
+    colors = [c for c in COLORS for _ in range(pool[c])]
+    ks: Counter = Counter()
+    orders = set(itertools.permutations(colors))
+    for order in orders:
+        deck, k = order[flipped_unseen:], 1
+        while True:
+            t = d.take_turn(deck, crystals)
+            if t.end_of_round:
+                break
+            deck, k = t.deck, k + 1
+        ks[k] += 1
+    f = d.forecast(counts, crystals, remaining=remaining)
+    assert dict(f.distribution) == {k: Fraction(v, len(orders)) for k, v in ks.items()}

@@ -190,6 +190,7 @@ def set_up(hero: Any, rng: random.Random) -> DummySetup:
             f"{SB_START}: Dummy player hero {_attr(hero, 'name')}, not in the game",
             f"{SB_START}: three crystals from the hero card's dots ({dots})",
             f"{SB_START}: its starting deck of {len(deck)} Basic Action cards, shuffled",
+            f"{SB_START}, Note: do not count the Dummy player for the mana dice and Units of the scenario",
         ),
     )
 
