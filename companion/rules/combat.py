@@ -148,7 +148,7 @@ def check_element(element: str, what: str = "element") -> str:
 
 
 def validate_enemy(enemy: Enemy) -> Enemy:
-    _check_int(enemy.armor, f"{enemy.name}: armor", 0)
+    _check_int(enemy.armor, f"{enemy.name}: armor", 1)
     if enemy.elusive_armor is not None:
         _check_int(enemy.elusive_armor, f"{enemy.name}: elusive_armor", 0)
     _check_int(enemy.fame, f"{enemy.name}: fame", 0)
