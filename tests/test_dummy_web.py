@@ -419,3 +419,26 @@ def test_competitive_scenario_page_says_it_has_no_dummy(app):
     assert "does not use a Dummy player" in t.page()
     t2 = Table(app)
     assert "does not use a Dummy player" not in t2.page()
+
+
+def test_an_event_that_no_longer_applies_is_skipped_not_a_500(app):
+    """A logged event the current rules data cannot replay (here: a hero that no longer exists) must not break
+    the game page: the fold skips it and the page says so."""
+    from companion.events import record, sentence
+
+    t = Table(app)
+    with app.test_request_context():
+        record(get_db(), t.id, type="dummy.setup", payload={"mode": "virtual", "hero": "nobody"},
+               sentence=sentence("x"), scope=("dummy",))
+    assert t.state().get("dummy") is None
+    assert t.state()["dummy_errors"][0]["type"] == "dummy.setup"
+    assert 'data-testid="dummy-error"' in t.page()
+
+
+def test_random_hero_drawn_from_the_heroes_free_when_asked(app):
+    t = Table(app)
+    t.do("setup", mode="virtual")
+    with app.test_request_context():
+        ev = [e for e in load_events(get_db(), t.id) if e.type == "dummy.setup"][0]
+    assert "goldyx" not in ev.payload["candidates"]
+    assert t.state()["dummy"]["hero"] in ev.payload["candidates"]

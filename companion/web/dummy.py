@@ -123,6 +123,35 @@ def advanced_actions() -> list[Any]:
 
 # ============================================================================================ reducers
 
+RAW_REDUCERS: dict[str, Callable[[dict, dict, Event], None]] = {}
+_TOUCHED = ("dummy", "round_order", "round", "time", "players")
+
+
+def dummy_reducer(event_type: str):
+    """Register a reducer of the dummy. The fold runs on every page load, so a reducer that fails (an old log
+    after the rules data changed) must not break the game: its event is then skipped, the state left as it was,
+    and the page says so. The raw function is kept for the commands' dry run, which must see the error."""
+
+    def register(fn):
+        RAW_REDUCERS[event_type] = fn
+
+        def guarded(state: dict, p: dict, ev: Event) -> None:
+            backup = copy.deepcopy({k: state[k] for k in _TOUCHED if k in state})
+            try:
+                fn(state, p, ev)
+            except Exception as err:  # noqa: BLE001 - any failure leaves the state as it was
+                for k in _TOUCHED:
+                    state.pop(k, None)
+                state.update(backup)
+                state.setdefault("dummy_errors", []).append({"seq": ev.seq, "type": event_type, "error": str(err)})
+
+        guarded.__name__ = fn.__name__
+        guarded.__doc__ = fn.__doc__
+        return reducer(event_type)(guarded)
+
+    return register
+
+
 def _zeros() -> dict[str, int]:
     return {c: 0 for c in rules.COLORS}
 
@@ -131,7 +160,7 @@ def _players_in_play(state: dict) -> list[str]:
     return [p["hero"] for p in state["players"] if p.get("hero")]
 
 
-@reducer("dummy.setup")
+@dummy_reducer("dummy.setup")
 def _setup(state: dict, p: dict, ev: Event) -> None:
     r = rng(state, ev)
     mode = p["mode"]
@@ -151,7 +180,11 @@ def _setup(state: dict, p: dict, ev: Event) -> None:
                               f"{threshold}"])
         state["dummy"] = d
         return
-    hero = rules.choose_hero(_heroes(), _players_in_play(state), r, chosen=p.get("hero") or None)
+    heroes = _heroes()
+    if p.get("candidates") and not p.get("hero"):
+        # the heroes that were free when the command was given, so a replay draws from the same list
+        heroes = [h for h in heroes if h.id in p["candidates"]]
+    hero = rules.choose_hero(heroes, _players_in_play(state), r, chosen=p.get("hero") or None)
     s = rules.set_up(hero, r)
     d.update(hero=hero.id, crystals=s.crystals.as_dict(), deck_count=len(s.deck),
              composition=rules.color_counts(s.deck), explanation=list(s.explanation))
@@ -175,7 +208,7 @@ def _dummy_is_current(state: dict, d: dict) -> bool:
     return bool(order) and order[d.get("turn", 0) % len(order)] == "dummy"
 
 
-@reducer("dummy.turn")
+@dummy_reducer("dummy.turn")
 def _turn(state: dict, p: dict, ev: Event) -> None:
     d = state["dummy"]
     if d["mode"] == "virtual":
@@ -207,7 +240,7 @@ def _turn(state: dict, p: dict, ev: Event) -> None:
         _advance_pointer(state, d)
 
 
-@reducer("dummy.pass")
+@dummy_reducer("dummy.pass")
 def _pass(state: dict, p: dict, ev: Event) -> None:
     """A player's turn is over: the next one in the round order plays."""
     d = state["dummy"]
@@ -216,7 +249,7 @@ def _pass(state: dict, p: dict, ev: Event) -> None:
     _advance_pointer(state, d)
 
 
-@reducer("dummy.player_announced")
+@dummy_reducer("dummy.player_announced")
 def _player_announced(state: dict, p: dict, ev: Event) -> None:
     """Rulebook, Players play their turns 4b: a player whose deck is empty may announce the End of the Round
     instead of playing their turn; "each other player takes one last turn" - the Dummy player too."""
@@ -227,7 +260,7 @@ def _player_announced(state: dict, p: dict, ev: Event) -> None:
     _advance_pointer(state, d)
 
 
-@reducer("dummy.tactic_draw")
+@dummy_reducer("dummy.tactic_draw")
 def _tactic_draw(state: dict, p: dict, ev: Event) -> None:
     """Full Cooperation: the Dummy player takes a random Tactic first."""
     d = state["dummy"]
@@ -237,7 +270,7 @@ def _tactic_draw(state: dict, p: dict, ev: Event) -> None:
     d["tactic_explanation"] = list(pick.explanation)
 
 
-@reducer("dummy.tactics")
+@dummy_reducer("dummy.tactics")
 def _tactics(state: dict, p: dict, ev: Event) -> None:
     """The players' Tactics; in Solo Conquest the Dummy player then takes a random one of the rest. The round
     order follows the Tactic numbers, with the dummy in it."""
@@ -250,14 +283,19 @@ def _tactics(state: dict, p: dict, ev: Event) -> None:
         d["tactic"] = pick.tactic
         d["tactic_explanation"] = list(pick.explanation)
     d["player_tactics"] = picks
-    numbers: dict[Any, int] = {int(i): tactic_by_id(tid).number for i, tid in picks.items()}
-    numbers["dummy"] = tactic_by_id(d["tactic"]).number
+    known = p.get("numbers") or {}
+
+    def number(tid: str) -> int:
+        return int(known[tid]) if tid in known else tactic_by_id(tid).number
+
+    numbers: dict[Any, int] = {int(i): number(tid) for i, tid in picks.items()}
+    numbers["dummy"] = number(d["tactic"])
     order = rules.round_order(numbers)
     state["round_order"] = list(order.order)
     d["turn"] = 0
 
 
-@reducer("dummy.new_round")
+@dummy_reducer("dummy.new_round")
 def _new_round(state: dict, p: dict, ev: Event) -> None:
     d = state["dummy"]
     r = rng(state, ev)
@@ -296,7 +334,7 @@ def _new_round(state: dict, p: dict, ev: Event) -> None:
     d["round"] = state["round"]
 
 
-@reducer("dummy.skill_reveal")
+@dummy_reducer("dummy.skill_reveal")
 def _skill_reveal(state: dict, p: dict, ev: Event) -> None:
     s = state["dummy"]["skills"]
     rev = rules.reveal_skill(s["pile"])
@@ -305,7 +343,7 @@ def _skill_reveal(state: dict, p: dict, ev: Event) -> None:
         s["pile"] = list(rev.pile)
 
 
-@reducer("dummy.skill_take")
+@dummy_reducer("dummy.skill_take")
 def _skill_take(state: dict, p: dict, ev: Event) -> None:
     s = state["dummy"]["skills"]
     if p["skill"] in s["offer"]:
@@ -313,7 +351,7 @@ def _skill_take(state: dict, p: dict, ev: Event) -> None:
         s.setdefault("taken", []).append(p["skill"])
 
 
-@reducer("dummy.mage_lite")
+@dummy_reducer("dummy.mage_lite")
 def _mage_lite(state: dict, p: dict, ev: Event) -> None:
     d = state["dummy"]
     step = mage_lite.advance(d["level"], p.get("color") or None, d["pips"], d["threshold"])
@@ -474,6 +512,7 @@ def cmd_setup(state: dict, form: Mapping[str, Any]):
                 sentence(N_("Dummy player set up with %(hero)s"), hero=_hero(hero_id).name))
     if not [h for h in _heroes() if h.id not in _players_in_play(state)]:
         _fail(gettext("Every hero is in the game: none is left for the Dummy player."))
+    payload["candidates"] = sorted(h.id for h in _heroes() if h.id not in _players_in_play(state))
     return ("dummy.setup", payload, sentence(N_("Dummy player set up with a random hero")))
 
 
@@ -563,7 +602,8 @@ def cmd_tactics(state: dict, form: Mapping[str, Any]):
         picks[str(i)] = tid
     if rule == rules.SOLO and len(avail - set(picks.values())) == 0:
         _fail(gettext("No Tactic card is left for the Dummy player."))
-    return ("dummy.tactics", {"players": picks, "rule": rule},
+    numbers = {t.id: t.number for t in available_tactics(state)}
+    return ("dummy.tactics", {"players": picks, "rule": rule, "numbers": numbers},
             sentence(N_("Tactics chosen; the round order is set")))
 
 
@@ -655,7 +695,7 @@ def dry_run(state: dict, type_: str, payload: dict, seq: int) -> dict:
     """Apply the event to a copy of the state, as the fold will; a rules error becomes a 400, never a 500."""
     trial = copy.deepcopy(state)
     try:
-        REDUCERS[type_](trial, payload, Event(seq=seq, type=type_, payload=payload, sentence={}))
+        RAW_REDUCERS[type_](trial, payload, Event(seq=seq, type=type_, payload=payload, sentence={}))
     except (ValueError, KeyError, TypeError, AttributeError) as err:
         abort(400, description=gettext("The Dummy player cannot do that: %(reason)s", reason=str(err)))
     return trial
