@@ -112,7 +112,7 @@ def bar_width(html, name):
 # ------------------------------------------------------------------------------------------ every page, both languages
 
 PAGES = ["/rules", "/rules/enemies", "/rules/enemies/shade", "/rules/units", "/rules/sites", "/rules/scenarios",
-         "/rules/odds"]
+         "/rules/odds", "/rules/heroes", "/rules/cities", "/rules/tracks", "/rules/tactics", "/rules/cards"]
 
 
 @pytest.mark.parametrize("url", PAGES)
@@ -327,6 +327,76 @@ def test_scenario_pages_show_the_set_up_summary(real_client):
         assert s.name_de.replace("'", "&#39;") in ger or s.name_de in ger
         assert "Spielaufbau" in ger and "Dummyspieler" in ger
     assert real_client.get("/rules/scenarios/no_such_scenario").status_code == 404
+
+
+# ------------------------------------------------------------------------------------------ heroes, cities, tracks, tactics, cards
+
+
+def test_heroes_page_shows_crystals_deck_and_skills(real_client):
+    heroes = list(get_rules().heroes.values())
+    assert heroes
+    html = text(real_client.get("/rules/heroes"))
+    ger = text(de(real_client, "/rules/heroes"))
+    for h in heroes:
+        assert f'id="hero-{h.id}"' in html
+        assert f"Basic deck: {sum(c.count for c in h.deck)} cards" in html
+        assert h.name_de in ger
+    arythea = get_rules().heroes["arythea"]
+    card = next(c for c in arythea.deck if c.replaces)
+    replaced = get_rules().cards[card.replaces]
+    assert f"replaces {replaced.name}" in html
+    assert f"ersetzt {replaced.name_de}" in ger
+    assert "Startdeck: 16 Karten" in ger
+
+
+def test_cities_page_lists_levels_1_to_11(real_client):
+    cities = list(get_rules().cities.values())
+    assert cities
+    html = text(real_client.get("/rules/cities"))
+    for c in cities:
+        section = html[html.index(f'id="city-{c.color}"'):]
+        section = section[:section.index("</article>")]
+        assert re.findall(r'<tr><th scope="row">(\d+)</th>', section) == [str(n) for n in range(1, 12)]
+        assert c.bonus in section
+        level_11 = section[section.index('<th scope="row">11</th>'):]
+        level_11 = level_11[:level_11.index("</tr>")]
+        assert level_11.count("rules-pile-dot") == len(c.garrison[11])
+    ger = text(de(real_client, "/rules/cities"))
+    assert all(c.bonus_de in ger for c in cities)
+
+
+def test_tracks_page(real_client):
+    html = text(real_client.get("/rules/tracks"))
+    levels = get_rules().levels
+    rows = re.findall(r'<tr><th scope="row">(\d+)</th><td>(\d+)\+</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td></tr>', html)
+    assert rows == [(str(lv.level), str(lv.fame), str(lv.armor), str(lv.hand_limit), str(lv.command_tokens))
+                    for lv in levels]
+    assert re.search(r'<th scope="row">X</th>\s*<td>cannot interact</td>', html)
+    assert re.search(r'<th scope="row">\+7</th>\s*<td>\+5</td>', html) or not any(
+        r.space == 7 for r in get_rules().reputation)
+    assert "Handkartenlimit" in text(de(real_client, "/rules/tracks"))
+
+
+def test_tactics_page(real_client):
+    html = text(real_client.get("/rules/tactics"))
+    ger = text(de(real_client, "/rules/tactics"))
+    for t in get_rules().tactics:
+        assert f'<li value="{t.number}"><strong>{t.name}</strong>' in html
+        assert t.name_de in ger
+
+
+def test_cards_page_and_kind_filter(real_client):
+    cards = list(get_rules().cards.values())
+    spells = [c for c in cards if c.kind == "spell"]
+    assert spells
+    html = text(real_client.get("/rules/cards?kind=spell"))
+    assert f"{spells[0].name} / {spells[0].name_night}" in html
+    artifacts = [c for c in cards if c.kind == "artifact"]
+    assert artifacts and artifacts[0].name not in html
+    every = text(real_client.get("/rules/cards"))
+    assert artifacts[0].name in every and spells[0].name in every
+    assert real_client.get("/rules/cards?kind=curse").status_code == 400
+    assert spells[0].name_de in text(de(real_client, "/rules/cards?kind=spell"))
 
 
 # ------------------------------------------------------------------------------------------ draw odds

@@ -113,6 +113,20 @@ TILE_KINDS: dict[str, Any] = {
 
 TIMES: dict[str, Any] = {"day": lazy_gettext("Day"), "night": lazy_gettext("Night")}
 
+#: What a level on the Fame track gives (rules_data/levels.yaml `reward`).
+LEVEL_REWARDS: dict[str, Any] = {
+    "start": lazy_gettext("Starting level"),
+    "skill_and_advanced_action": lazy_gettext("A Skill and an Advanced Action"),
+    "command_token_armor_hand": lazy_gettext("A Command token, new Armor and Hand limit"),
+}
+
+CARD_KINDS: dict[str, Any] = {
+    "basic_action": lazy_gettext("Basic Actions"),
+    "advanced_action": lazy_gettext("Advanced Actions"),
+    "spell": lazy_gettext("Spells"),
+    "artifact": lazy_gettext("Artifacts"),
+}
+
 #: Enemy abilities: name and the quick reference sheet's wording ("Enemy token abilities"); the German
 #: translations (rules.po) are the German rulebook's wording ("Feindplättchen-Eigenschaften", p. 24).
 ABILITIES: dict[str, tuple[Any, Any]] = {
@@ -311,6 +325,8 @@ def _rules_helpers():
         "EXPANSIONS": EXPANSIONS,
         "UNIT_KINDS": UNIT_KINDS,
         "FACTIONS": FACTIONS,
+        "LEVEL_REWARDS": LEVEL_REWARDS,
+        "CARD_KINDS": CARD_KINDS,
         "MODES": MODES,
         "TACTICS_RULES": TACTICS_RULES,
         "CITY_STATUS": CITY_STATUS,
@@ -424,6 +440,42 @@ def scenario(scenario_id: str):
     if found is None:
         abort(404, description=gettext("There is no scenario %(id)s.", id=repr(scenario_id)))
     return render_template("rules/scenario.html", s=found)
+
+
+@bp.get("/heroes")
+def heroes():
+    every = values(get_rules().heroes)
+    cards = {c.id: c for c in values(getattr(get_rules(), "cards", {}) or {})}
+    return render_template("rules/heroes.html", heroes=every, cards=cards)
+
+
+@bp.get("/cities")
+def cities():
+    return render_template("rules/cities.html", cities=values(get_rules().cities))
+
+
+@bp.get("/tracks")
+def tracks():
+    """The Fame track (levels) and the Reputation track."""
+    return render_template("rules/tracks.html", levels=values(get_rules().levels),
+                           reputation=values(get_rules().reputation))
+
+
+@bp.get("/tactics")
+def tactics():
+    every = values(get_rules().tactics)
+    return render_template("rules/tactics.html",
+                           by_time=[(t, [x for x in every if x.time == t]) for t in TIMES])
+
+
+@bp.get("/cards")
+def cards():
+    every = values(getattr(get_rules(), "cards", {}) or {})
+    kind = _choice("kind", [k for k in CARD_KINDS if any(c.kind == k for c in every)])
+    shown = [c for c in every if not kind or c.kind == kind]
+    groups = [(k, [c for c in shown if c.kind == k]) for k in CARD_KINDS]
+    return render_template("rules/cards.html", groups=[g for g in groups if g[1]], kind=kind,
+                           kinds=[k for k in CARD_KINDS if any(c.kind == k for c in every)])
 
 
 # ------------------------------------------------------------------------------------------------ draw odds
