@@ -360,7 +360,7 @@ def test_cities_page_lists_levels_1_to_11(real_client):
         assert c.bonus in section
         level_11 = section[section.index('<th scope="row">11</th>'):]
         level_11 = level_11[:level_11.index("</tr>")]
-        assert level_11.count("rules-pile-dot") == len(c.garrison[11])
+        assert level_11.count("rules-token ") == len(c.garrison[11])
     ger = text(de(real_client, "/rules/cities"))
     assert all(c.bonus_de in ger for c in cities)
 
