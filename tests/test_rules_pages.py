@@ -239,6 +239,7 @@ def test_enemy_page_explains_each_ability_in_the_quick_reference_wording(client)
     assert re.search(r"An enemy is considered (&#34;|\")successfully blocked(&#34;|\") if all its Attacks are blocked.", html)
     assert "Test printing note." in html
     assert "elusive 6" in html
+    assert 'href="/rules/odds?pile=violet">Draw odds for this pile</a>' in html
 
 
 def test_enemy_page_in_german_uses_the_german_rulebook_wording(client):
