@@ -45,19 +45,35 @@ def dummy_server(tmp_path_factory):
     srv.close()
 
 
-@pytest.fixture(scope="module")
-def dummy_browser():
+def _in_own_thread(fn, *args):
+    """Run ``fn`` with its own Playwright in a thread of its own: another test module's session-wide sync
+    Playwright may still be running in this thread, and two cannot share one thread."""
     path = _chromium()
     if path is None:
         if os.environ.get("CI"):
             pytest.fail("chromium is not installed")
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    errors: list[BaseException] = []
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, headless=True, args=ARGS)
-        yield b
-        b.close()
+    def run():
+        from playwright.sync_api import sync_playwright
+
+        try:
+            with sync_playwright() as p:
+                b = p.chromium.launch(executable_path=path, headless=True, args=ARGS)
+                try:
+                    fn(b, *args)
+                finally:
+                    b.close()
+        except BaseException as err:  # noqa: BLE001 - re-raised in the test's thread
+            errors.append(err)
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(timeout=180)
+    assert not t.is_alive(), "the browser test did not finish in 3 minutes"
+    if errors:
+        raise errors[0]
 
 
 def _phone(browser, locale="en-US"):
@@ -73,7 +89,11 @@ def _shot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def test_solo_conquest_with_the_dummy_on_a_phone(dummy_server, dummy_browser):
+def test_solo_conquest_with_the_dummy_on_a_phone(dummy_server):
+    _in_own_thread(_solo_conquest_round, dummy_server)
+
+
+def _solo_conquest_round(dummy_browser, dummy_server):
     from playwright.sync_api import expect
 
     ctx, a = _phone(dummy_browser)
