@@ -99,3 +99,23 @@ def test_not_json_is_400(api):
     r = api.post("/api/v1/dummy/forecast", data="deck=3", content_type="application/x-www-form-urlencoded")
     assert r.status_code == 400 and "error" in r.get_json()
     assert api.get("/api/v1/dummy/forecast").status_code == 405
+
+
+def test_game_commands_through_the_games_api(api):
+    """The dummy's game actions are also commands of the games' JSON API (docs/api.md, Dummy player)."""
+    r = api.post("/api/v1/games", json={"scenario": "solo_conquest", "mode": "solo",
+                                        "players": [{"name": "Anna", "hero": "goldyx"}]})
+    assert r.status_code == 201
+    gid, headers = r.get_json()["id"], {"X-Game-Token": r.get_json()["token"]}
+    url = f"/api/v1/games/{gid}/commands/"
+    r = api.post(url + "dummy_setup", json={"mode": "virtual", "hero": "tovak"}, headers=headers)
+    assert r.status_code == 201 and r.get_json()["state"]["dummy"]["deck_count"] == 16
+    r = api.post(url + "dummy_turn", json={}, headers=headers)
+    body = r.get_json()
+    assert r.status_code == 201 and body["event"]["type"] == "dummy.turn"
+    assert body["state"]["dummy"]["deck_count"] == 16 - len(body["state"]["dummy"]["last"]["flipped"])
+    r = api.post(url + "dummy_new_round", json={"spell_color": "pink"}, headers=headers)
+    assert r.status_code == 400 and "pink" in r.get_json()["error"]
+    r = api.post(url + "dummy_setup", json={"mode": "virtual"}, headers=headers)
+    assert r.status_code == 400 and "already set up" in r.get_json()["error"]
+    assert api.post(url + "dummy_turn", json={}).status_code == 403

@@ -677,7 +677,7 @@ def cmd_mage_lite(state: dict, form: Mapping[str, Any]):
         N_("Turn over: the dummy card moves (mana %(color)s)"), translate=("color",), color=color or "-"))
 
 
-COMMANDS: dict[str, tuple[Callable, tuple[str, ...]]] = {
+ACTIONS: dict[str, tuple[Callable, tuple[str, ...]]] = {
     "setup": (cmd_setup, ("dummy",)),
     "turn": (cmd_turn, ("dummy",)),
     "pass": (cmd_pass, ("dummy",)),
@@ -704,7 +704,7 @@ def dry_run(state: dict, type_: str, payload: dict, seq: int) -> dict:
 @bp.post("/games/<int:game_id>/dummy/<action>")
 def act(game_id: int, action: str):
     game = load_game(game_id)
-    entry = COMMANDS.get(action)
+    entry = ACTIONS.get(action)
     if entry is None:
         abort(404, description=gettext("Unknown Dummy player action."))
     fn, scope = entry
@@ -712,3 +712,20 @@ def act(game_id: int, action: str):
     dry_run(game.state, type_, payload, game.seq + 1)
     record_command(game, type_, payload, sent, scope)
     return done(url_for("dummy.show", game_id=game_id))
+
+
+# The same commands for the games' JSON API and shared forms (`POST /api/v1/games/<id>/commands/dummy_<action>`,
+# `POST /games/<id>/do/dummy_<action>`): companion.commands' registry.
+def _register_commands() -> None:
+    from ..commands import COMMANDS, Command
+
+    for action, (fn, scope) in ACTIONS.items():
+        def run(state: dict, data: Mapping[str, Any], fn=fn, scope=scope) -> Command:
+            type_, payload, sent = fn(state, data)
+            dry_run(state, type_, payload, 0)
+            return Command(type_, payload, sent, scope)
+
+        COMMANDS.setdefault("dummy_" + action.replace("-", "_"), run)
+
+
+_register_commands()
