@@ -264,7 +264,8 @@ def _player_announced(state: dict, p: dict, ev: Event) -> None:
 def _tactic_draw(state: dict, p: dict, ev: Event) -> None:
     """Full Cooperation: the Dummy player takes a random Tactic first."""
     d = state["dummy"]
-    pick = rules.dummy_takes_tactic(rules.COOPERATIVE, [t.id for t in available_tactics(state)], [], rng(state, ev))
+    avail = p.get("available") or [t.id for t in available_tactics(state)]
+    pick = rules.dummy_takes_tactic(rules.COOPERATIVE, avail, [], rng(state, ev))
     d["tactic"] = pick.tactic
     d["player_tactics"] = {}
     d["tactic_explanation"] = list(pick.explanation)
@@ -277,7 +278,7 @@ def _tactics(state: dict, p: dict, ev: Event) -> None:
     d = state["dummy"]
     picks = {str(k): v for k, v in p["players"].items()}
     rule = p.get("rule") or rules.SOLO
-    avail = [t.id for t in available_tactics(state)]
+    avail = p.get("available") or [t.id for t in available_tactics(state)]
     if rule == rules.SOLO:
         pick = rules.dummy_takes_tactic(rules.SOLO, avail, list(picks.values()), rng(state, ev))
         d["tactic"] = pick.tactic
@@ -577,7 +578,8 @@ def cmd_tactic_draw(state: dict, form: Mapping[str, Any]):
         _fail(gettext("The Dummy player already has its Tactic this round."))
     if not available_tactics(state):
         _fail(gettext("No Tactic card is left."))
-    return ("dummy.tactic_draw", {}, sentence(N_("Dummy player takes a random Tactic")))
+    return ("dummy.tactic_draw", {"available": [t.id for t in available_tactics(state)]},
+            sentence(N_("Dummy player takes a random Tactic")))
 
 
 def cmd_tactics(state: dict, form: Mapping[str, Any]):
@@ -603,7 +605,7 @@ def cmd_tactics(state: dict, form: Mapping[str, Any]):
     if rule == rules.SOLO and len(avail - set(picks.values())) == 0:
         _fail(gettext("No Tactic card is left for the Dummy player."))
     numbers = {t.id: t.number for t in available_tactics(state)}
-    return ("dummy.tactics", {"players": picks, "rule": rule, "numbers": numbers},
+    return ("dummy.tactics", {"players": picks, "rule": rule, "numbers": numbers, "available": sorted(numbers)},
             sentence(N_("Tactics chosen; the round order is set")))
 
 
