@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from companion.rules import dummy as d
 from companion.rules import mage_lite as ml
-from companion.rules.dummy import COLORS, Crystals
+from companion.rules.dummy import COLORS
 
 
 @dataclass(frozen=True)
