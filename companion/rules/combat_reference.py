@@ -77,7 +77,7 @@ def brute_force_suggest_fast(hero: Hero, units: Sequence[Unit], attacks: Sequenc
         hurt = sum(levels[u] for u in levels if board.wounds[u] or board.destroyed[u])
         used = sum(1 for u in levels if board.wounds[u] or board.destroyed[u] or board.absorbed[u])
         ko = int(hero.wounds_this_combat + hand >= hero.hand_limit)
-        tail = (discard, int(paralysed and not ko), hurt, used)
+        tail = (discard, hurt, used)
         if prefer == "hero":
             return (ko, destroyed, wounds, hand) + tail
         return (hand, ko, destroyed, wounds) + tail
@@ -128,10 +128,13 @@ def _remaining(board, hero, pa, seq) -> int:
 
 
 def brute_force_plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
-                     site: Site | None = None):
+                     site: Site | None = None, time_limit: float | None = None):
     """Every way to split the enemies into target groups (or leave them) and give each group any subset of
     the attacks not used yet, each checked with ``resolve_attack``. Returns (fame, points) of the best.
-    Defend is not modelled here (use enemies without Defend)."""
+    Defend is not modelled here (use enemies without Defend). Raises TimeoutError after ``time_limit`` s."""
+    import time
+
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     n, m = len(enemies), len(attacks)
     best = (0, 0)
     cache = {}
@@ -147,6 +150,8 @@ def brute_force_plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], 
 
     def rec(emask, amask, fame, points):
         nonlocal best
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TimeoutError
         if (fame, -points) > (best[0], -best[1]):
             best = (fame, points)
         if not emask:

@@ -281,8 +281,8 @@ def assignment_key(result: DamageResult, units: Sequence[Unit], hero: Hero, pref
     prefer "units" (use units to protect the hero, the default): fewest wounds into the hero's hand, then
     not knocked out, then fewest units destroyed, then fewest unit wounds. prefer "hero" (protect my units):
     not knocked out, then fewest units destroyed, fewest unit wounds, then fewest wounds into the hand.
-    Further ties: fewest Poison wounds into the discard pile, no Paralyze discard, lowest total level of the
-    units hurt, fewest units used.
+    Further ties: fewest Poison wounds into the discard pile, lowest total level of the units hurt, fewest
+    units used.
     """
     levels = {u.id: u.level for u in units}
     hand = result.hero.wounds_to_hand
@@ -291,17 +291,16 @@ def assignment_key(result: DamageResult, units: Sequence[Unit], hero: Hero, pref
     wounds = sum(u.wounds for u in result.units)
     hurt_levels = sum(levels[u.id] for u in result.units if u.wounds or u.destroyed)
     used = sum(1 for u in result.units if u.wounds or u.destroyed or u.absorbed)
-    paralysed = result.hero.discard_non_wounds and not result.hero.knocked_out
-    tail = (result.hero.wounds_to_discard, int(paralysed), hurt_levels, used)
+    tail = (result.hero.wounds_to_discard, hurt_levels, used)
     if prefer == "hero":
         return (int(ko), destroyed, wounds, hand) + tail
     return (hand, int(ko), destroyed, wounds) + tail
 
 
 def _key_from(prefer: str, hero: Hero, hand: int, vec: tuple) -> tuple:
-    destroyed, wounds, discard, paralysed_hits, levels, used = vec
+    destroyed, wounds, discard, levels, used = vec
     ko = int(hero.wounds_this_combat + hand >= hero.hand_limit)
-    tail = (discard, int(paralysed_hits > 0 and not ko), levels, used)
+    tail = (discard, levels, used)
     if prefer == "hero":
         return (ko, destroyed, wounds, hand) + tail
     return (hand, ko, destroyed, wounds) + tail
@@ -343,10 +342,9 @@ def suggest_assignment(
             rest = max(0, pa.damage - total_cap)
             hand = math.ceil(rest / hero.armor) if rest else 0
             discard = hand if "poison" in pa.abilities else 0
-            paralysed = 1 if hand and "paralyze" in pa.abilities else 0
             best = None
             if not members:
-                best = ((0, 0, discard, paralysed, 0, 0), ())
+                best = ((0, 0, discard, 0, 0), ())
             for j, last in enumerate(members):
                 reach = pa.damage - (total_cap - caps[j])
                 if reach <= 0:
@@ -358,7 +356,7 @@ def suggest_assignment(
                     destroyed, wounds = len(hurt), 0
                 else:
                     destroyed, wounds = 0, len(hurt) * (2 if "poison" in pa.abilities else 1)
-                vec = (destroyed, wounds, discard, paralysed, sum(u.level for u in hurt), len(members))
+                vec = (destroyed, wounds, discard, sum(u.level for u in hurt), len(members))
                 order = tuple(m.id for m in others) + (last.id,)
                 if best is None or vec < best[0]:
                     best = (vec, order)
@@ -367,7 +365,7 @@ def suggest_assignment(
         locals_.append(table)
 
     # dp: mask -> list of (hand, vec, backpointer)
-    dp: dict[int, list] = {0: [(0, (0, 0, 0, 0, 0, 0), None)]}
+    dp: dict[int, list] = {0: [(0, (0, 0, 0, 0, 0), None)]}
     history = []
     for table in locals_:
         new: dict[int, list] = {}
@@ -385,11 +383,18 @@ def suggest_assignment(
                     if s == 0:
                         break
                     s = (s - 1) & free
+        # Pruning. prefer "units": the key starts with the hand wounds, so per set of units used only the
+        # entry with the fewest hand wounds (then the smallest rest) can win. prefer "hero": an entry with no
+        # more hand wounds and a lexicographically no larger rest is at least as good whatever follows
+        # (the key is (knocked out, destroyed, unit wounds, hand, rest...), knocked out grows with the hand).
         for mask, entries in new.items():
             entries.sort(key=lambda e: (e[0], e[1]))
+            if prefer == "units":
+                new[mask] = entries[:1]
+                continue
             kept = []
             for e in entries:
-                if not any(k[0] <= e[0] and all(x <= y for x, y in zip(k[1], e[1])) for k in kept):
+                if not kept or e[1] < kept[-1][1]:
                     kept.append(e)
             new[mask] = kept
         history.append(new)
