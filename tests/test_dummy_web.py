@@ -442,3 +442,17 @@ def test_random_hero_drawn_from_the_heroes_free_when_asked(app):
         ev = [e for e in load_events(get_db(), t.id) if e.type == "dummy.setup"][0]
     assert "goldyx" not in ev.payload["candidates"]
     assert t.state()["dummy"]["hero"] in ev.payload["candidates"]
+
+
+def test_round_tracker_moved_first_then_dummy_new_round_does_not_move_it_again(app):
+    """The table may press the board's "Next round" before preparing the dummy: the round moves once."""
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    r = t.client.post(f"/games/{t.id}/do/next_round", data={"based_on": t.seq()})
+    assert r.status_code == 303
+    assert t.state()["round"] == 2
+    assert 'data-testid="dummy-new-round-due"' in t.page()
+    t.do("new-round", spell_color="red")
+    s = t.state()
+    assert s["round"] == 2 and s["time"] == "night" and s["dummy"]["round"] == 2
+    assert s["dummy"]["crystals"]["red"] == 2

@@ -94,8 +94,10 @@ def total_rounds(state: dict) -> int:
 
 
 def is_final_day_or_night(state: dict) -> bool:
-    """Full Cooperation: removing a Tactic "does not matter on the last day and the last night"."""
-    return state["round"] >= total_rounds(state) - 1
+    """Full Cooperation: removing a Tactic "does not matter on the last day and the last night". The round that
+    ends is the dummy's (the round tracker may already show the next one)."""
+    ending = (state.get("dummy") or {}).get("round", state["round"])
+    return ending >= total_rounds(state) - 1
 
 
 def tactics_for(time: str) -> list[Any]:
