@@ -357,3 +357,51 @@ def test_property_adding_a_block_never_unblocks(value, element, blocks, extra):
     e = E(attacks=((value, element),))
     if resolve_block(e, blocks).success:
         assert resolve_block(e, blocks + [extra]).success
+
+
+# -------------------------------------------------------------------------------------- rules data tokens
+
+
+def test_every_token_of_the_rules_data_works_in_the_engine():
+    """Every enemy token builds an engine Enemy; its attacks resolve, its blocks resolve (summoners with a
+    summoned brown token), and a big enough attack defeats it in the Attack phase."""
+    from companion.rules.data import get_rules
+
+    medusa = enemy_from_token("medusa")
+    for token_id in get_rules().enemies:
+        e = enemy_from_token(token_id)
+        assert e.armor >= 1 and e.id == token_id
+        res = resolve_attack([e], [A(1, "cold_fire")], "attack")
+        assert res.armor == current_armor(e, "attack") and res.total == (0 if e.resistant("cold_fire") else 1)
+        assert resolve_attack([e], [A(40, "physical"), A(40, "fire")], "attack").success
+        if e.summon:
+            e = Enemy(**{**e.__dict__, "summoned": medusa})
+        for i in range(len(acting_enemy(e).attacks)):
+            assert resolve_block(e, [Block(100, "cold_fire")], attack_index=i).success
+
+
+def test_walkthrough_white_city_assault_with_rampaging_orcs():
+    """A White city assault (Rulebook City Assaults 1a: +1 armor) with rampaging orcs joining (Combat with
+    Enemies 1c: not fortified, not needed to conquer), through the four phases and the outcome."""
+    from companion.rules.damage import Hero, UnblockedAttack, Unit, suggest_assignment
+
+    site = Site(fortified=True, city="white")
+    guards = enemy_from_token("guardsmen")      # armor 7, fortified ability: double fortified here
+    swords = enemy_from_token("swordsmen")      # armor 5, attack 6
+    orcs = enemy_from_token("prowlers", rampaging=True)  # green, armor 3, attack 4
+    # Ranged and Siege: the guardsmen cannot be targeted; siege 6 beats the swordsmen (5 + 1)
+    assert not resolve_attack([guards], [A(9, kind="siege")], "ranged_siege", site).allowed
+    first = resolve_attack([swords], [A(6, kind="siege")], "ranged_siege", site)
+    assert first.success and first.armor == 6
+    # the orcs are not fortified: a Ranged attack works on them (3, no city bonus)
+    assert resolve_attack([orcs], [A(3, kind="ranged")], "ranged_siege", site).armor == 3
+    # Block: the guardsmen's 3 is blocked, the orcs' 4 is not
+    assert resolve_block(guards, [Block(3)], site=site).success
+    assert not resolve_block(orcs, [Block(2)], site=site).success
+    # Assign Damage: the suggestion puts the orcs' 4 on the armor-4 unit: no wound to the hand
+    sug = suggest_assignment(Hero(2, 5), [Unit("u1", 4)], [UnblockedAttack(orcs)], site)
+    assert sug.assign == (("u1",),) and sug.result.hero.wounds_to_hand == 0
+    # Attack phase: guardsmen 7 + 1 = 8
+    assert resolve_attack([guards], [A(5), A(3)], "attack", site).success
+    out = combat_outcome([swords, guards], [orcs], "city")
+    assert out.conquered and out.shields == 2 and out.reputation == -1 and out.fame == swords.fame + guards.fame
