@@ -372,7 +372,7 @@ def test_every_token_of_the_rules_data_works_in_the_engine():
         e = enemy_from_token(token_id)
         assert e.armor >= 1 and e.id == token_id
         res = resolve_attack([e], [A(1, "cold_fire")], "attack")
-        assert res.armor == current_armor(e, "attack") and res.total == (0 if e.resistant("cold_fire") else 1)
+        assert res.armor == current_armor(e, "attack") + e.defend and res.total == (0 if e.resistant("cold_fire") else 1)
         assert resolve_attack([e], [A(40, "physical"), A(40, "fire")], "attack").success
         if e.summon:
             e = Enemy(**{**e.__dict__, "summoned": medusa})
