@@ -159,7 +159,7 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
             out.append((0, 0, (0,) * k))
             cover_cache[key] = out
             return out
-        order = [t for t in range(k) if weights[t] > 0]
+        order = sorted((t for t in range(k) if weights[t] > 0), key=lambda t: -weights[t])
         suffix = [0] * (len(order) + 1)
         for pos in range(len(order) - 1, -1, -1):
             t = order[pos]
@@ -175,7 +175,8 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
                 return
             t = order[pos]
             w, shift, p = weights[t], 6 * t, points_of[t]
-            for c in range(counts0[t], -1, -1):
+            # more copies than needed to reach ``need`` would not be minimal
+            for c in range(min(counts0[t], -(-(need - total) // w)), -1, -1):
                 vec[t] = c
                 rec(pos + 1, total + c * w, packed + (c << shift), pts + c * p, min(min_w, w) if c else min_w)
             vec[t] = 0
