@@ -182,9 +182,10 @@ def _apply(board: _Board, hero: Hero, pa: PreparedAttack, assign: Sequence[str],
             raise CombatError(f"unknown unit id {uid!r}")
         if damage <= 0:
             if trace is not None:
-                trace.append(f"{uid}: no damage left to assign")
+                trace.append(f"{board.units[uid].name or uid}: no damage left to assign")
             continue
         unit = board.units[uid]
+        label = unit.name or uid
         if "assassination" in pa.abilities:
             raise CombatError(f"{pa.name} has Assassination: its damage cannot be assigned to units "
                               f"(quick reference)")
@@ -199,12 +200,12 @@ def _apply(board: _Board, hero: Hero, pa: PreparedAttack, assign: Sequence[str],
             if damage <= unit.armor:
                 board.absorbed[uid] = True
                 if trace is not None:
-                    trace.append(f"Rulebook Assign Damage 4b: {uid} is resistant and absorbs {damage} with its armor "
+                    trace.append(f"Rulebook Assign Damage 4b: {label} is resistant and absorbs {damage} with its armor "
                                  f"{unit.armor}, no wound; it cannot be assigned damage again this combat")
                 damage = 0
                 continue
             if trace is not None:
-                trace.append(f"Rulebook Assign Damage 4b: {uid} is resistant, armor {unit.armor} absorbs first: "
+                trace.append(f"Rulebook Assign Damage 4b: {label} is resistant, armor {unit.armor} absorbs first: "
                              f"{damage} -> {damage - unit.armor}")
             damage -= unit.armor
         before = damage
@@ -214,14 +215,14 @@ def _apply(board: _Board, hero: Hero, pa: PreparedAttack, assign: Sequence[str],
         if "paralyze" in pa.abilities:
             board.destroyed[uid] = True
             if trace is not None:
-                trace.append(f"Quick reference, Paralyze: {uid} would be wounded, it is destroyed; damage "
+                trace.append(f"Quick reference, Paralyze: {label} would be wounded, it is destroyed; damage "
                              f"{before} -> {damage}")
         else:
             n = 2 if "poison" in pa.abilities else 1
             board.wounds[uid] += n
             if trace is not None:
                 extra = " (Poison: two Wound cards)" if n == 2 else ""
-                trace.append(f"Rulebook Assign Damage 4a: {uid} wounded{extra}, damage reduced by its armor "
+                trace.append(f"Rulebook Assign Damage 4a: {label} wounded{extra}, damage reduced by its armor "
                              f"{unit.armor}: {before} -> {damage}")
     hand = math.ceil(damage / hero.armor) if damage > 0 else 0
     discard = hand if "poison" in pa.abilities else 0
