@@ -92,3 +92,16 @@ def test_property_plan_equals_brute_force(enemies, attacks, phase, fortified, ci
     site = Site(fortified=fortified, city=city, across_wall=wall)
     plan = plan_attacks(enemies, attacks, phase, site)
     assert (plan.fame, plan.points) == brute_force_plan(enemies, attacks, phase, site)
+
+
+def test_plan_refuses_rather_than_guesses_when_the_search_is_too_big():
+    """The planner never returns an unproven plan: past its state budget it raises CombatError (a 400)."""
+    import pytest
+
+    from companion.rules.combat import CombatError
+
+    enemies = [E(f"e{i}", 3 + i % 3, 2 + i % 4) for i in range(6)]
+    attacks = [A(1 + j % 4) for j in range(8)]
+    assert plan_attacks(enemies, attacks, "attack").fame > 0
+    with pytest.raises(CombatError, match="too many"):
+        plan_attacks(enemies, attacks, "attack", max_nodes=3)

@@ -64,9 +64,14 @@ def _usable(attack: PlayerAttack, phase: str, siege_only: bool) -> bool:
     return attack.kind == "siege" or not siege_only
 
 
+MAX_NODES = 400_000
+
+
 def plan_attacks(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
-                 site: Site | None = None) -> Plan:
-    """The grouping of ``attacks`` onto ``enemies`` that defeats the most Fame, ties: fewest attack points."""
+                 site: Site | None = None, max_nodes: int = MAX_NODES) -> Plan:
+    """The grouping of ``attacks`` onto ``enemies`` that defeats the most Fame, ties: fewest attack points.
+    Raises ``CombatError`` if the search would visit more than ``max_nodes`` states (it never returns a
+    plan that is not proven best)."""
     if phase not in PHASES:
         raise CombatError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
     site = validate_site(site)
@@ -75,12 +80,13 @@ def plan_attacks(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phas
     # search the enemies in order of Fame per armor point (finds good plans early, so more is pruned)
     perm = sorted(range(len(enemies)),
                   key=lambda i: -enemies[i].fame / max(1, current_armor(effective_enemy(enemies[i], site)[0], phase)))
-    plan = _plan([enemies[i] for i in perm], attacks, phase, site)
+    plan = _plan([enemies[i] for i in perm], attacks, phase, site, max_nodes)
     groups = tuple(replace(g, targets=tuple(sorted(perm[i] for i in g.targets))) for g in plan.groups)
     return replace(plan, groups=groups)
 
 
-def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str, site: Site) -> Plan:
+def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str, site: Site,
+          max_nodes: int = MAX_NODES) -> Plan:
     if phase not in PHASES:
         raise CombatError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
     site = validate_site(site)
@@ -203,14 +209,16 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         weights = info[0]
         efficient = sum(counts0[t] * points_of[t] for t in range(k) if weights[t] and weights[t] == 2 * points_of[t])
         cost.append(armor[i] + max(0, armor[i] - efficient))
-    ub_fame = [[0] * (v_total + 1) for _ in range(1 << n)]
+    # beyond the sum of all costs every subset fits: cap the table there (big attack values stay cheap)
+    v_cap = min(v_total, sum(c for c in cost if c < 10 ** 6))
+    ub_fame = [[0] * (v_cap + 1) for _ in range(1 << n)]
     min_cost = [[0] + [10 ** 9] * fame_total for _ in range(1 << n)]
     for emask in range(1, 1 << n):
         low = (emask & -emask).bit_length() - 1
         prev = emask & (emask - 1)
         a, f = cost[low], fame[low]
         up, row = ub_fame[prev], ub_fame[emask]
-        for v in range(v_total + 1):
+        for v in range(v_cap + 1):
             row[v] = max(up[v], f + up[v - a]) if v >= a else up[v]
         mp, mr = min_cost[prev], min_cost[emask]
         for g in range(fame_total + 1):
@@ -227,11 +235,15 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
 
     best_fame, best_points, best_choice = -1, 0, ()
     seen: dict[tuple, tuple[int, int]] = {}
+    nodes = [0]
 
     def dfs(emask: int, packed: int, gained: int, points: int, state: int, chosen: tuple):
         """state: 0 no Defend bonus outstanding; 1 outstanding, no group yet; 2 outstanding and must be
         placed on a later group (a group was formed without it)."""
         nonlocal best_fame, best_points, best_choice
+        nodes[0] += 1
+        if nodes[0] > max_nodes:
+            raise CombatError("too many possibilities to plan exactly: split the enemies or the attacks")
         if state != 2 and (gained > best_fame or (gained == best_fame and points < best_points)):
             best_fame, best_points, best_choice = gained, points, chosen
         if emask == 0:
@@ -241,7 +253,7 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         if seen_here is not None and (seen_here[0] > gained or (seen_here[0] == gained and seen_here[1] <= points)):
             return  # the same enemies and attacks are left and we reached them with no more Fame
         seen[key] = (gained, points)
-        ub = gained + ub_fame[emask][max(0, v_total - points)]
+        ub = gained + ub_fame[emask][min(v_cap, v_total - points)]
         if ub < best_fame:
             return
         if ub == best_fame and points + min_cost[emask][best_fame - gained] >= best_points:
@@ -255,7 +267,7 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
             spent = points + gcost
             if spent > v_total:
                 continue
-            ub = now + ub_row[v_total - spent]
+            ub = now + ub_row[min(v_cap, v_total - spent)]
             if ub < best_fame or (ub == best_fame and spent + mc_row[max(0, best_fame - now)] >= best_points):
                 continue
             for extra, takes in needs:
@@ -265,7 +277,7 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
                 cs = covers(weights, need + extra)
                 for cpack, pts, cv in cs:  # cheapest first: once the bound fails it fails for the rest
                     spent = points + pts
-                    ub = now + ub_row[v_total - spent]
+                    ub = now + ub_row[min(v_cap, v_total - spent)]
                     if ub < best_fame or (ub == best_fame and spent + mc_row[max(0, best_fame - now)] >= best_points):
                         break
                     if ((packed | guard) - cpack) & guard != guard:

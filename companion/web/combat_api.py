@@ -41,7 +41,7 @@ from .common import ApiError, api_blueprint, json_body
 
 bp = api_blueprint("combat_api", __name__, url_prefix="/api/v1/combat")
 
-MAX_VALUE = 999
+MAX_VALUE = 99  # no printed value comes near; keeps the exact searches small
 MAX_ENEMIES = 12
 MAX_ATTACKS = 24
 MAX_PLAN_ENEMIES = 10
