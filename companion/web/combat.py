@@ -123,7 +123,7 @@ SHIELD_NAMES = {"keep": N_("keep"), "mage_tower": N_("mage tower"), "monastery":
 EXPANSION_NAMES = {"base": N_("base game"), "lost_legion": N_("The Lost Legion"), "krang": N_("Krang"),
                    "tezla": N_("Shades of Tezla")}
 ATTACK_ROWS = 6  # attack rows on a form (empty rows are ignored)
-BLOCK_ROWS = 4
+BLOCK_ROWS = 3
 MAX_ENEMIES = 12
 
 
