@@ -131,47 +131,58 @@ def brute_force_plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], 
                      site: Site | None = None, time_limit: float | None = None):
     """Every way to split the enemies into target groups (or leave them) and give each group any subset of
     the attacks not used yet, each checked with ``resolve_attack``. Returns (fame, points) of the best.
-    Defend is not modelled here (use enemies without Defend). Raises TimeoutError after ``time_limit`` s."""
+    Unused Defend abilities: exactly one attacked group (any) is the first attack and takes them (through
+    ``resolve_attack`` with the other enemies as ``others``); the others are attacked with Defend used.
+    Raises TimeoutError after ``time_limit`` seconds."""
     import time
 
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     n, m = len(enemies), len(attacks)
+    has_defend = any(e.defend and not e.defend_used for e in enemies)
+    used_enemies = [replace(e, defend_used=True) for e in enemies]
     best = (0, 0)
     cache = {}
 
-    def ok(tmask, amask):
-        k = (tmask, amask)
+    def ok(tmask, amask, first):
+        k = (tmask, amask, first)
         if k not in cache:
-            targets = [enemies[i] for i in range(n) if tmask >> i & 1]
             atks = [attacks[j] for j in range(m) if amask >> j & 1]
-            r = resolve_attack(targets, atks, phase, site)
+            if first:
+                targets = [enemies[i] for i in range(n) if tmask >> i & 1]
+                others = [enemies[i] for i in range(n) if not tmask >> i & 1]
+            else:
+                targets = [used_enemies[i] for i in range(n) if tmask >> i & 1]
+                others = []
+            r = resolve_attack(targets, atks, phase, site, others)
             cache[k] = r.allowed and r.success
         return cache[k]
 
-    def rec(emask, amask, fame, points):
+    def rec(emask, amask, fame, points, pending):
         nonlocal best
         if deadline is not None and time.perf_counter() > deadline:
             raise TimeoutError
-        if (fame, -points) > (best[0], -best[1]):
+        if pending != 2 and (fame, -points) > (best[0], -best[1]):
             best = (fame, points)
         if not emask:
             return
         low = emask & -emask
-        rec(emask & ~low, amask, fame, points)  # lowest enemy not attacked
+        rec(emask & ~low, amask, fame, points, pending)  # lowest enemy not attacked
         rest = emask & ~low
         t = rest
         while True:
             tmask = t | low
             a = amask
             while a:
-                if ok(tmask, a):
-                    f = sum(enemies[i].fame for i in range(n) if tmask >> i & 1)
-                    p = sum(attacks[j].value for j in range(m) if a >> j & 1)
-                    rec(emask & ~tmask, amask & ~a, fame + f, points + p)
+                for first in ((False, True) if pending else (False,)):
+                    if ok(tmask, a, first):
+                        f = sum(enemies[i].fame for i in range(n) if tmask >> i & 1)
+                        p = sum(attacks[j].value for j in range(m) if a >> j & 1)
+                        nxt = 0 if first or not pending else 2
+                        rec(emask & ~tmask, amask & ~a, fame + f, points + p, nxt)
                 a = (a - 1) & amask
             if t == 0:
                 break
             t = (t - 1) & rest
 
-    rec((1 << n) - 1, (1 << m) - 1, 0, 0)
+    rec((1 << n) - 1, (1 << m) - 1, 0, 0, 1 if has_defend else 0)
     return best
