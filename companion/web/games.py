@@ -235,7 +235,12 @@ def tracker_context(game) -> dict:
             "units_full": len(p["units"]) >= st.command_tokens,
         })
     scenario = rules.scenarios.get(game.state["game"]["scenario"])
+    dummy = game.state.get("dummy")
+    order = game.state.get("round_order") or []
+    dummy_now = bool(dummy and order and order[dummy.get("turn", 0) % len(order)] == "dummy")
     return {
+        "dummy": dummy,
+        "dummy_now": dummy_now,
         "rules": rules,
         "players": players,
         "scenario": scenario,
