@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field, replace
-from typing import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Sequence
 
 ELEMENTS = ("physical", "fire", "ice", "cold_fire")
 RESISTANCES = ("physical", "fire", "ice")
