@@ -371,3 +371,56 @@ def test_the_combat_page_in_german_uses_the_official_terms(client):
                                                             "element": "physical", "kind": "siege"}
                        ).get_data(as_text=True)
     assert "Angriff 4 von 7: noch 3 nötig." in html
+
+
+def test_a_token_corrected_in_this_game_is_fought_with_the_correction(client):
+    """Issue 3/4: a table's correction of a printed token (state["overrides"]) is what the combat uses."""
+    from companion.db import get_db
+    from companion.events import record, sentence
+
+    gid = new_solo_game(client)
+    with client.application.app_context():
+        record(get_db(), gid, type="enemy.override", payload={"enemy": "prowlers", "changes": {"armor": 5}},
+               sentence=sentence("test"), scope=("overrides",))
+    setup(client, gid, "rampaging")
+    add(client, gid, "prowlers", rampaging=True)
+    e = cur(client, gid)["enemies"][0]
+    assert (e["armor"], e["overridden"]) == (5, True)
+    assert "corrected token" in client.get(f"/games/{gid}/combat").get_data(as_text=True)
+
+
+def test_no_input_makes_a_500(client):
+    """Garbage in every field of every command, in every phase: always a 4xx or a redirect, never a 500."""
+    gid = new_solo_game(client)
+    garbage = [{}, {"key": "-1"}, {"key": "1", "attack_index": "99", "value": "3"}, {"target": ["1", "1"]},
+               {"target": "x"}, {"attack": "1:2:3"}, {"attack": "a"}, {"mode": "manual", "attack": "1:0",
+                                                                        "unit": "nobody #9"},
+               {"mode": "suggest", "prefer": "villain"}, {"token": "x" * 500}, {"value": ["1"] * 30, "kind": "siege",
+                                                                                 "target": "1"},
+               {"player": "0", "fight": "city", "city": "white", "level": "x"}, {"expansion": "moon", "key": "1"},
+               {"check": "plan"}, {"check": "attack", "target": "1", "value": "-5"}, {"check": "assign"}]
+    paths = ["/combat/setup", "/combat/enemy", "/combat/enemy/1/remove", "/combat/enemy/99/remove", "/combat/phase",
+             "/combat/attack", "/combat/summon", "/combat/block", "/combat/damage", "/combat/end", "/combat/cancel",
+             "/combat/check"]
+
+    def hammer():
+        for path in paths:
+            for data in garbage:
+                resp = client.post(f"/games/{gid}{path}", data=data)
+                assert resp.status_code < 500, (path, data, resp.status_code)
+                if resp.status_code == 303 and path != "/combat/check":
+                    post(client, gid, "/undo")  # keep the combat where it was
+
+    hammer()  # no combat
+    setup(client, gid, "city", city="green", level="3")
+    add(client, gid, "orc_summoners", rampaging=True)
+    add(client, gid, "crossbowmen")
+    for phase in ("setup", "ranged_siege", "block", "damage", "attack"):
+        if phase == "damage":
+            post(client, gid, "/combat/summon", {"key": "1", "token": "gargoyle"})
+        if phase == "attack":
+            post(client, gid, "/combat/damage", {"mode": "suggest"})
+        to_phase(client, gid, phase)
+        hammer()
+        assert client.get(f"/games/{gid}/combat").status_code == 200
+        assert client.get(f"/games/{gid}/combat?check=attack&target=zz&value=1").status_code == 200

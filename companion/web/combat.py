@@ -1148,7 +1148,8 @@ def damage(game_id: int):
                N_("%(name)s takes the suggested damage assignment: %(hand)d Wound(s) into the hand."))
     else:
         msg = N_("%(name)s assigns the damage of one attack: %(hand)d Wound(s) into the hand so far.")
-    return _record(game, "combat.damage", payload, sentence(msg, name=name, hand=res.hero.wounds_to_hand))
+    return _record(game, "combat.damage", payload, sentence(msg, name=name, hand=res.hero.wounds_to_hand),
+                   (f"player:{cur['player']}:units",))
 
 
 @bp.post("/games/<int:game_id>/combat/end")
