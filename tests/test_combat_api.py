@@ -153,3 +153,13 @@ def test_bad_input_is_a_400_with_an_error(client, path, body):
 def test_non_json_body_is_a_400(client):
     resp = client.post("/api/v1/combat/attack", data="x", content_type="text/plain")
     assert resp.status_code == 400 and "error" in resp.get_json()
+
+
+def test_summoner_with_two_summoned_tokens_in_damage(client):
+    """Dragon Summoner: "summoned" may list two tokens; attack_index 1 is the second token's attack."""
+    body = {"hero": {"armor": 2, "hand_limit": 9},
+            "attacks": [{"enemy": {"token": "dragon_summoner",
+                                   "summoned": [{"token": "medusa"}, {"token": "werewolf"}]}, "attack_index": 1}]}
+    out = post(client, "/damage", body)
+    assert out["hero"]["wounds_to_hand"] == 4  # werewolf 7 damage, armor 2
+    assert "Werewolf" in " ".join(out["explanation"])

@@ -405,3 +405,15 @@ def test_walkthrough_white_city_assault_with_rampaging_orcs():
     assert resolve_attack([guards], [A(5), A(3)], "attack", site).success
     out = combat_outcome([swords, guards], [orcs], "city")
     assert out.conquered and out.shields == 2 and out.reputation == -1 and out.fame == swords.fame + guards.fame
+
+
+def test_a_summoner_drawing_two_tokens_has_their_attacks_in_order():
+    """Dragon Summoner draws two brown tokens (rules data summon_count 2): each replaces it in the Block and
+    Assign Damage phases; their attacks are numbered one after the other."""
+    dragon = enemy_from_token("dragon_summoner")
+    two = Enemy(**{**dragon.__dict__, "summoned": (enemy_from_token("medusa"), enemy_from_token("werewolf"))})
+    assert resolve_block(two, [Block(6)], attack_index=0).success  # Medusa 6
+    werewolf = resolve_block(two, [Block(7)], attack_index=1)       # Werewolf 7, Swift
+    assert werewolf.required == 14 and not werewolf.success
+    with pytest.raises(CombatError):
+        resolve_block(two, [], attack_index=2)

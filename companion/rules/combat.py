@@ -52,7 +52,8 @@ class Enemy:
     ``armor`` is the printed (lower) armor; ``elusive_armor`` the higher Elusive value (None if not elusive).
     ``armor_bonus`` is armor gained earlier this combat (Defend received, Vampiric); it applies to both
     Elusive values. ``summoned`` is the brown token drawn for a summoner (it replaces the summoner in the
-    Block and Assign Damage phases).
+    Block and Assign Damage phases); a tuple of tokens for a summoner that draws more than one (Dragon
+    Summoner), whose attacks are then numbered one after the other.
     """
 
     name: str
@@ -70,7 +71,7 @@ class Enemy:
     armor_bonus: int = 0
     color: str | None = None
     id: str | None = None
-    summoned: "Enemy | None" = None
+    summoned: "Enemy | tuple[Enemy, ...] | None" = None
 
     def has(self, ability: str) -> bool:
         return ability in self.abilities
@@ -160,8 +161,8 @@ def validate_enemy(enemy: Enemy) -> Enemy:
     for r in enemy.resistances:
         if r not in RESISTANCES:
             raise CombatError(f"{enemy.name}: resistance must be one of {', '.join(RESISTANCES)}, got {r!r}")
-    if enemy.summoned is not None:
-        validate_enemy(enemy.summoned)
+    for token in summoned_tokens(enemy):
+        validate_enemy(token)
     return enemy
 
 
@@ -422,15 +423,44 @@ def block_efficient(block_element: str, attack_element: str) -> bool:
     return block_element in _EFFICIENT_BLOCKS[attack_element]
 
 
+def summoned_tokens(enemy: Enemy) -> tuple[Enemy, ...]:
+    s = enemy.summoned
+    if s is None:
+        return ()
+    return tuple(s) if isinstance(s, (tuple, list)) else (s,)
+
+
+def is_summoner(enemy: Enemy) -> bool:
+    return bool(enemy.summon) or enemy.has("summon")
+
+
 def acting_enemy(enemy: Enemy) -> Enemy:
-    """The enemy that blocks/deals damage: a summoner is replaced by its summoned token (Rulebook Block
-    phase 2a). A summoned token inherits whether the summoner is rampaging (city bonuses follow)."""
-    if enemy.summon or enemy.has("summon"):
-        if enemy.summoned is None:
-            raise CombatError(f"{enemy.name} summons: say which {enemy.summon or 'brown'} token was drawn "
-                              f"(Rulebook Block phase 2)")
-        return replace(enemy.summoned, rampaging=enemy.rampaging)
-    return enemy
+    """The enemy that blocks/deals damage: a summoner is replaced by its (first) summoned token (Rulebook
+    Block phase 2a). A summoned token inherits whether the summoner is rampaging (city bonuses follow)."""
+    return acting_attack(enemy, 0)[0] if is_summoner(enemy) else enemy
+
+
+def acting_attack(enemy: Enemy, attack_index: int) -> tuple[Enemy, int]:
+    """Who makes attack number ``attack_index`` of ``enemy`` in the Block and Assign Damage phases, and which
+    of its attacks it is: the enemy itself, or for a summoner its summoned token(s), attacks numbered in order
+    (Rulebook Block phase 2a; quick reference Summon)."""
+    if isinstance(attack_index, bool) or not isinstance(attack_index, int):
+        raise CombatError("attack_index must be a whole number")
+    if not is_summoner(enemy):
+        enemy_attack(enemy, attack_index)
+        return enemy, attack_index
+    tokens = summoned_tokens(enemy)
+    if not tokens:
+        raise CombatError(f"{enemy.name} summons: say which {enemy.summon or 'brown'} token was drawn "
+                          f"(Rulebook Block phase 2)")
+    i = attack_index
+    for token in tokens:
+        if 0 <= i < len(token.attacks):
+            return replace(token, rampaging=enemy.rampaging), i
+        i -= len(token.attacks)
+    total = sum(len(t.attacks) for t in tokens)
+    raise CombatError(f"the token(s) summoned by {enemy.name} have {total} attack(s); attack_index {attack_index} "
+                      f"does not exist")
 
 
 def draw_summoned(pile: Sequence[str], rng: random.Random) -> str:
@@ -462,12 +492,12 @@ def resolve_block(
     _check_int(move_points, "move_points", 0)
     trace: list[str] = []
     summoner = enemy
-    enemy = acting_enemy(enemy)
+    enemy, local_index = acting_attack(enemy, attack_index)
     if enemy is not summoner:
         trace.append(f"Rulebook Block phase 2a: {enemy.name} (summoned) replaces {summoner.name}")
     enemy, tr = effective_enemy(enemy, site)
     trace.extend(tr)
-    atk = enemy_attack(enemy, attack_index)
+    atk = enemy_attack(enemy, local_index)
     for b in blocks:
         _check_int(b.value, "block value", 0)
         check_element(b.element, "block element")
@@ -501,7 +531,7 @@ def resolve_block(
     if success and summoner is not enemy:
         trace.append("Rulebook Block phase 7a: a blocked summoned monster is discarded, no Fame")
     if len(enemy.attacks) > 1:
-        trace.append(f"Icon reference, Multiple Attacks: attack {attack_index + 1} of {len(enemy.attacks)} blocked "
+        trace.append(f"Icon reference, Multiple Attacks: attack {local_index + 1} of {len(enemy.attacks)} blocked "
                      f"separately; {enemy.name} counts as blocked only when all are")
     return BlockResult(value, required, total, success, tuple(trace))
 

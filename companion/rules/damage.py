@@ -24,7 +24,7 @@ from companion.rules.combat import (
     Enemy,
     Site,
     _check_int,
-    acting_enemy,
+    acting_attack,
     attack_abilities,
     effective_enemy,
     enemy_attack,
@@ -137,13 +137,13 @@ def prepare_attack(attack: UnblockedAttack, site: Site | None = None) -> Prepare
     validate_enemy(attack.enemy)
     _check_int(attack.move_points, "move_points", 0)
     trace = []
-    enemy = acting_enemy(attack.enemy)
+    enemy, local_index = acting_attack(attack.enemy, attack.attack_index)
     if enemy is not attack.enemy:
         trace.append(f"Rulebook Assign Damage 6c: {enemy.name} (summoned by {attack.enemy.name}) deals the damage, "
                      f"with its own abilities; it is discarded afterwards")
     enemy, tr = effective_enemy(enemy, site)
     trace.extend(tr)
-    atk = enemy_attack(enemy, attack.attack_index)
+    atk = enemy_attack(enemy, local_index)
     abilities = attack_abilities(enemy, atk, site)
     value = atk.value
     if attack.move_points:

@@ -164,7 +164,11 @@ def parse_enemy(where: str, raw: Any, nested: bool = False) -> Enemy:
     if "summoned" in raw and raw["summoned"] is not None:
         if nested:
             raise ApiError(f"{where}.summoned cannot itself summon")
-        fields["summoned"] = parse_enemy(f"{where}.summoned", raw["summoned"], nested=True)
+        if isinstance(raw["summoned"], list):  # a summoner that draws several tokens (Dragon Summoner)
+            fields["summoned"] = tuple(parse_enemy(f"{where}.summoned[{i}]", t, nested=True)
+                                       for i, t in enumerate(_list(f"{where}.summoned", raw["summoned"], 4)))
+        else:
+            fields["summoned"] = parse_enemy(f"{where}.summoned", raw["summoned"], nested=True)
     if "token" in raw:
         token = _str(f"{where}.token", raw["token"])
         try:
