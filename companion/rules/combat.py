@@ -394,7 +394,7 @@ def resolve_attack(
     if ineff:
         trace.append(f"Rulebook Ranged and Siege 4a: inefficient attacks {_fmt(ineff)} = {sum(ineff)}, halved once "
                      f"= {sum(ineff) // 2}")
-    trace.append(f"Attack total {_fmt(eff)}{' + ' + str(sum(ineff) // 2) if ineff else ''} = {total}")
+    trace.append(f"Attack total {_fmt(eff)}{' + halved ' + str(sum(ineff) // 2) if ineff else ''} = {total}")
     trace.append(f"Rulebook Ranged and Siege 5: armor to beat is the sum of the targets' armor "
                  f"{_fmt(armors)} = {armor}")
     success = total >= armor
@@ -517,7 +517,7 @@ def resolve_block(
     if ineff:
         trace.append(f"Rulebook Block phase 5b: inefficient blocks against a {atk.element.replace('_', ' ')} attack "
                      f"{_fmt(ineff)} = {sum(ineff)}, halved once = {sum(ineff) // 2}")
-    trace.append(f"Block total {_fmt(eff)}{' + ' + str(sum(ineff) // 2) if ineff else ''} = {total}")
+    trace.append(f"Block total {_fmt(eff)}{' + halved ' + str(sum(ineff) // 2) if ineff else ''} = {total}")
     if value == 0:
         success = True
         trace.append("Quick reference, Cumbersome: an attack reduced to 0 is successfully blocked")
