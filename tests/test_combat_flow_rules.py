@@ -122,17 +122,17 @@ def test_summoner_draw_from_the_pile_is_random_but_replays_the_same(client):
     resp = post(client, gid, "/combat/phase", status=400)  # no token drawn yet
     assert "Draw the summoned token" in resp.get_data(as_text=True)
     post(client, gid, "/combat/summon", {"key": "1", "expansion": "base"})
-    drawn = cur(client, gid)["enemies"][0]["summoned"]
+    (drawn,) = cur(client, gid)["enemies"][0]["summoned"]
     assert drawn["color"] == "brown" and drawn["token"] in {"minotaur", "gargoyle", "medusa", "crypt_worm",
                                                             "werewolf"}
-    assert all(cur(client, gid)["enemies"][0]["summoned"] == drawn for _ in range(3))  # same on every fold
+    assert all(cur(client, gid)["enemies"][0]["summoned"] == [drawn] for _ in range(3))  # same on every fold
     html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
     assert "summoned by Orc Summoners" in html
     # undo and redo: the same token again
     post(client, gid, "/undo")
-    assert cur(client, gid)["enemies"][0]["summoned"] is None
+    assert cur(client, gid)["enemies"][0]["summoned"] == []
     post(client, gid, "/redo")
-    assert cur(client, gid)["enemies"][0]["summoned"] == drawn
+    assert cur(client, gid)["enemies"][0]["summoned"] == [drawn]
     # the summoned token deals the damage; the summoner gives its own Fame in the Attack phase
     to_phase(client, gid, "damage")
     html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
@@ -424,3 +424,24 @@ def test_no_input_makes_a_500(client):
         hammer()
         assert client.get(f"/games/{gid}/combat").status_code == 200
         assert client.get(f"/games/{gid}/combat?check=attack&target=zz&value=1").status_code == 200
+
+
+def test_the_dragon_summoner_draws_two_tokens_blocked_separately(client):
+    """The Lost Legion, Dragon Summoner: two summon attacks, two brown tokens, each blocked on its own; the
+    summoner counts as blocked only when both are."""
+    gid = new_solo_game(client)
+    setup(client, gid, "rampaging")
+    add(client, gid, "dragon_summoner", rampaging=True)
+    to_phase(client, gid, "block")
+    post(client, gid, "/combat/summon", {"key": "1", "token": "minotaur"})  # attack 0: 5, Brutal
+    assert "Draw the summoned token" in post(client, gid, "/combat/phase", status=400).get_data(as_text=True)
+    post(client, gid, "/combat/summon", {"key": "1", "token": "werewolf"})  # attack 1: 7, Swift
+    assert "already summoned" in post(client, gid, "/combat/summon", {"key": "1", "token": "medusa"},
+                                      status=400).get_data(as_text=True)
+    html = client.post(f"/games/{gid}/combat/check", data={"check": "block", "key": "1", "attack_index": "1",
+                                                            "value": "7"}).get_data(as_text=True)
+    assert "Block 7 of 14: need 7 more." in html  # the Werewolf is Swift
+    post(client, gid, "/combat/block", {"key": "1", "attack_index": "0", "value": "5"})
+    to_phase(client, gid, "damage")
+    html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
+    assert "Werewolf: 7 damage" in html and "Minotaur: 10 damage" not in html

@@ -191,8 +191,10 @@ def engine_enemy(e: Mapping[str, Any], with_summoned: bool = True) -> Enemy:
     """The enemy as fought now: printed values plus this combat's progress (Defend, Vampiric, blocks, summon)."""
     base = _engine_enemy(e)
     summoned = None
-    if with_summoned and e.get("summoned"):
-        summoned = _engine_enemy({**e["summoned"], "rampaging": e.get("rampaging")})
+    tokens = [_engine_enemy({**tok, "rampaging": e.get("rampaging")}) for tok in e.get("summoned") or ()]
+    if with_summoned and tokens:
+        # Dragon Summoner: several tokens, their attacks numbered one after the other (engine ``acting_attack``)
+        summoned = tokens[0] if len(tokens) == 1 else tuple(tokens)
     return replace(
         base,
         defend_used=bool(e.get("defend_used")),
@@ -206,18 +208,32 @@ def is_summoner(e: Mapping[str, Any]) -> bool:
     return bool(e.get("summon")) or "summon" in (e.get("abilities") or ())
 
 
-def acting(e: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """Who blocks and deals damage for this enemy: its summoned token for a summoner (None if not drawn yet)."""
+def summon_count(e: Mapping[str, Any]) -> int:
+    return int(e.get("summon_count") or 1)
+
+
+def summons_missing(e: Mapping[str, Any]) -> int:
+    """How many tokens this summoner still has to draw (Rulebook Block phase 2; the Dragon Summoner draws two)."""
+    if not is_summoner(e):
+        return 0
+    return max(0, summon_count(e) - len(e.get("summoned") or ()))
+
+
+def acting(e: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], Mapping[str, Any]]]:
+    """Who blocks and deals damage for this enemy, attack by attack: (token, attack) in the order the attacks are
+    numbered - the enemy's own, or for a summoner those of its summoned token(s); empty until all are drawn."""
     if is_summoner(e):
-        return e.get("summoned")
-    return e
+        if summons_missing(e):
+            return []
+        return [(tok, a) for tok in e.get("summoned") or () for a in tok.get("attacks") or ()]
+    return [(e, a) for a in e.get("attacks") or ()]
 
 
 def all_blocked(e: Mapping[str, Any]) -> bool:
-    a = acting(e)
-    if not a or not a.get("attacks"):
+    attacks = acting(e)
+    if not attacks:
         return False
-    return all(i in e.get("blocked", []) for i in range(len(a["attacks"])))
+    return all(i in e.get("blocked", []) for i in range(len(attacks)))
 
 
 def alive(cur: dict) -> list[dict]:
@@ -228,10 +244,7 @@ def unblocked_attacks(cur: dict) -> list[tuple[int, int]]:
     """(enemy key, attack index) of every attack still to deal damage, in the order of the enemies."""
     out = []
     for e in alive(cur):
-        a = acting(e)
-        if not a:
-            continue
-        for i in range(len(a.get("attacks") or ())):
+        for i in range(len(acting(e))):
             if i not in e.get("blocked", []):
                 out.append((e["key"], i))
     return out
@@ -358,7 +371,7 @@ def _enemy_add(state, p, ev):
         return
     e = copy.deepcopy(p["enemy"])
     e.update({"key": cur["next_key"], "defeated": False, "blocked": [], "move_points": {}, "armor_bonus": 0,
-              "defend_used": False, "summoned": None, "vampiric": 0})
+              "defend_used": False, "summoned": [], "vampiric": 0})
     cur["next_key"] += 1
     cur["enemies"].append(e)
 
@@ -406,11 +419,12 @@ def _summon(state, p, ev):
         return
     e = enemy_by_key(cur, int(p["key"]))
     if "token" in p:
-        e["summoned"] = copy.deepcopy(p["token"])
+        token = copy.deepcopy(p["token"])
     else:
         drawn = draw_summoned(p["pile"], rng(state, ev, "summon"))
-        e["summoned"] = copy.deepcopy(p["tokens"][drawn])
-        e["summoned"]["drawn"] = True
+        token = copy.deepcopy(p["tokens"][drawn])
+        token["drawn"] = True
+    e["summoned"] = list(e.get("summoned") or []) + [token]
     e["blocked"] = []
     e["move_points"] = {}
 
@@ -603,7 +617,8 @@ def token_enemy(state: dict, token_id: str) -> dict:
         "armor": tok.armor, "elusive_armor": tok.elusive_armor,
         "attacks": [{"value": a.value, "element": a.element} for a in tok.attacks],
         "abilities": list(tok.abilities), "resistances": list(tok.resistances), "fame": tok.fame,
-        "defend": tok.defend or 0, "summon": tok.summon, "overridden": bool(changes),
+        "defend": tok.defend or 0, "summon": tok.summon, "summon_count": getattr(tok, "summon_count", 1) or 1,
+        "overridden": bool(changes),
     }
 
 
@@ -838,11 +853,11 @@ def block_rows(cur: dict) -> list[dict]:
     """Every attack of every enemy still in the combat, as the Block phase shows it."""
     rows = []
     for e in alive(cur):
-        a = acting(e)
-        if is_summoner(e) and not a:
+        if summons_missing(e):
             rows.append({"e": e, "needs_summon": True})
             continue
-        for i, atk in enumerate(a.get("attacks") or ()):
+        attacks = acting(e)
+        for i, (a, atk) in enumerate(attacks):
             try:
                 prepared = resolve_block(engine_enemy(e), [], i, move_points_of(e, i), site_of(cur))
             except CombatError:
@@ -850,14 +865,14 @@ def block_rows(cur: dict) -> list[dict]:
             rows.append({"e": e, "acting": a, "index": i, "attack": atk, "blocked": i in e.get("blocked", []),
                          "required": prepared.required if prepared else atk["value"],
                          "value": prepared.attack if prepared else atk["value"],
-                         "count": len(a["attacks"]), "cumbersome": "cumbersome" in (a.get("abilities") or ())})
+                         "count": len(attacks), "cumbersome": "cumbersome" in (a.get("abilities") or ())})
     return rows
 
 
 def in_combat_counts(cur: dict) -> dict[str, int]:
     counts: dict[str, int] = {}
     for e in cur["enemies"]:
-        for d in (e, e.get("summoned") or {}):
+        for d in [e] + list(e.get("summoned") or ()):
             if d.get("token"):
                 counts[d["token"]] = counts.get(d["token"], 0) + 1
     return counts
@@ -1017,7 +1032,7 @@ def next_phase(game_id: int):
     if phase == "setup" and not cur["enemies"]:
         bad(N_("Add at least one enemy first."))
     if phase == "block":
-        missing = [e["name"] for e in alive(cur) if is_summoner(e) and not e.get("summoned")]
+        missing = [e["name"] for e in alive(cur) if summons_missing(e)]
         if missing:
             bad(N_("Draw the summoned token for %(enemy)s first (Rulebook Block phase 2)."), enemy=missing[0])
     if phase == "damage" and remaining_attacks(cur):
@@ -1066,7 +1081,7 @@ def summon(game_id: int):
     e = enemy_by_key(cur, key)
     if e is None or e.get("defeated") or not is_summoner(e):
         bad(N_("That enemy does not summon."))
-    if e.get("summoned"):
+    if not summons_missing(e):
         bad(N_("%(enemy)s has already summoned: undo that first to change it."), enemy=e["name"])
     pile_colour = e.get("summon") or "brown"
     token = (form.get("token") or "").strip()
@@ -1098,7 +1113,7 @@ def block(game_id: int):
     e = enemy_by_key(cur, key)
     if e is None or e.get("defeated"):
         bad(N_("That enemy is no longer in the combat."))
-    if is_summoner(e) and not e.get("summoned"):
+    if summons_missing(e):
         bad(N_("Draw the summoned token for %(enemy)s first (Rulebook Block phase 2)."), enemy=e["name"])
     index = form_int(form, "attack_index", 0, 9, default=0)
     if index in e.get("blocked", []):
@@ -1112,7 +1127,8 @@ def block(game_id: int):
                "blocks": [{"value": b.value, "element": b.element} for b in blocks],
                "result": {"success": res.success, "attack": res.attack, "required": res.required, "total": res.total,
                           "explanation": list(res.explanation)}}
-    who = (acting(e) or e)["name"]
+    attacks = acting(e)
+    who = attacks[index][0]["name"] if index < len(attacks) else e["name"]
     if res.success:
         s = sentence(N_("Block %(total)d against %(enemy)s (needs %(required)d): blocked."),
                      total=res.total, enemy=who, required=res.required)
