@@ -191,6 +191,8 @@ def test_level_5_city_assault_with_rampaging_orcs_on_a_phone(client):
     assert st["combat"]["current"] is None
     html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
     assert "10 → 33" in html and "0 → 1" in html and "0 → 2" in html and "Site conquered." in html
+    # Rulebook End of the Turn 6: the Fame track's new level applies at the end of the turn, with its rewards
+    assert "Level 3 → 5 at the end of the turn: a Skill and an Advanced Action card; one more Command token" in html
     board = client.get(f"/games/{gid}").get_data(as_text=True)
     assert re.search(r'data-testid="level-0">5<', board)  # 33 Fame: level 5 on the Fame track
 

@@ -58,7 +58,8 @@ from ..rules.combat_plan import plan_attacks
 from ..rules.damage import Hero, UnblockedAttack, Unit, assign_damage, prepare_attack, suggest_assignment
 from ..rules.data import RulesDataError, apply_override, get_rules
 from ..rules.odds import pile_contents
-from ..rules.progression import move_reputation, standing
+from ..rules.progression import change_fame, move_reputation, standing
+from ..trackers import REWARD_TEXT
 from ..state import player, reducer, rng
 from .common import done, load_game, page, record_command
 
@@ -487,7 +488,10 @@ def _end(state, p, ev):
         city["shields"].extend([o["player"]] * int(o["shields"].get("city", 0)))
         city["conquered"] = city["conquered"] or bool(o["conquered"])
     after = {"fame": pl["fame"], "reputation": pl["reputation"], "wounds": pl["wounds"]}
-    r["last"] = {**copy.deepcopy(o), "before": before, "after": after, "seq": ev.seq}
+    # Rulebook End of the Turn 6: the new level (and its reward) applies at the end of the turn
+    ch = change_fame(get_rules().levels, before["fame"], pl["fame"] - before["fame"])
+    level = {"before": ch.before.level, "after": ch.after.level, "rewards": list(ch.rewards)}
+    r["last"] = {**copy.deepcopy(o), "before": before, "after": after, "level": level, "seq": ev.seq}
     r["current"] = None
 
 
@@ -818,7 +822,7 @@ def page_context(game, data=None) -> dict:
         "attack_kind_names": ATTACK_KIND_NAMES, "attack_kinds": ATTACK_KINDS, "ability_names": ABILITY_NAMES,
         "abilities": ABILITIES, "resistance_names": RESISTANCE_NAMES, "resistances": RESISTANCES,
         "city_names": CITY_NAMES, "pile_names": PILE_NAMES, "shield_names": SHIELD_NAMES,
-        "expansion_names": EXPANSION_NAMES, "n_attack_rows": ATTACK_ROWS, "block_rows": BLOCK_ROWS,
+        "expansion_names": EXPANSION_NAMES, "reward_text": REWARD_TEXT, "n_attack_rows": ATTACK_ROWS, "block_rows": BLOCK_ROWS,
         "label": enemy_label, "args": data if data is not None else request.args, "t": t,
     }
     if cur is None:
