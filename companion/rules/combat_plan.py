@@ -275,13 +275,17 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
                     continue
                 nxt = 0 if takes else (2 if state else 0)
                 cs = covers(weights, need + extra)
-                for cpack, pts, cv in cs:  # cheapest first: once the bound fails it fails for the rest
+                packed_g = packed | guard
+                for cpack, pts, cv in cs:
+                    if (packed_g - cpack) & guard != guard:
+                        continue  # not enough of these attacks left
+                    # cheapest first: once the bound fails it fails for every later cover too
                     spent = points + pts
-                    ub = now + ub_row[min(v_cap, v_total - spent)]
-                    if ub < best_fame or (ub == best_fame and spent + mc_row[max(0, best_fame - now)] >= best_points):
+                    left = v_total - spent
+                    ub = now + ub_row[left if left < v_cap else v_cap]
+                    if ub < best_fame or (ub == best_fame and spent + mc_row[best_fame - now if best_fame > now else 0]
+                                          >= best_points):
                         break
-                    if ((packed | guard) - cpack) & guard != guard:
-                        continue
                     dfs(emask & ~tmask, packed - cpack, gained + gfame, points + pts, nxt,
                         chosen + ((tmask, cv, takes),))
         dfs(emask & ~low, packed, gained, points, state, chosen)
