@@ -445,3 +445,41 @@ def test_the_dragon_summoner_draws_two_tokens_blocked_separately(client):
     to_phase(client, gid, "damage")
     html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
     assert "Werewolf: 7 damage" in html and "Minotaur: 10 damage" not in html
+
+
+def test_a_dungeon_conquered_before_gives_fame_but_no_shield(client):
+    """Quick reference, Dungeon (While Conquered): no reward other than the Fame, no Shield token."""
+    gid = new_solo_game(client)
+    setup(client, gid, "dungeon", revisit="yes")
+    add(client, gid, "gargoyle")
+    to_phase(client, gid, "block")
+    post(client, gid, "/combat/block", {"key": "1", "value": "5"})
+    to_phase(client, gid, "attack")
+    attack(client, gid, [1], 8)  # physical against Physical Resistance: halved to 4 = Armor 4
+    post(client, gid, "/combat/end")
+    anna = state(client, gid)["players"][0]
+    assert anna["fame"] == 4 and anna["shields"]["adventure"] == 0
+
+
+def test_conquering_another_players_keep_replaces_the_owners_shield(client):
+    """Quick reference, Other Players' Keeps: if successful you replace the owner's Shield token with yours."""
+    resp = client.post("/games", data={"scenario": "full_conquest", "mode": "competitive", "name_0": "Anna",
+                                       "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"})
+    import re
+
+    gid = int(re.search(r"/games/(\d+)/", resp.headers["Location"]).group(1))
+    post(client, gid, "/do/shield", {"player": "1", "site": "keep", "amount": "1"})
+    assert "cannot assault" in post(client, gid, "/combat/setup", {"player": "1", "fight": "other_keep",
+                                                                    "owner": "1"}, status=400).get_data(as_text=True)
+    post(client, gid, "/combat/setup", {"player": "0", "fight": "other_keep", "owner": "1"})
+    add(client, gid, "swordsmen")  # Fame 4 -> 2
+    to_phase(client, gid, "block")
+    post(client, gid, "/combat/block", {"key": "1", "value": "6"})
+    to_phase(client, gid, "attack")
+    attack(client, gid, [1], 5)
+    post(client, gid, "/combat/end")
+    st = state(client, gid)
+    assert (st["players"][0]["fame"], st["players"][0]["shields"]["keep"], st["players"][1]["shields"]["keep"]) == (
+        2, 1, 0)
+    post(client, gid, "/undo")
+    assert state(client, gid)["players"][1]["shields"]["keep"] == 1

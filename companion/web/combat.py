@@ -355,6 +355,8 @@ def _setup(state, p, ev):
         "hand_limit": int(p["hand_limit"]),
         "units_allowed": bool(p["units_allowed"]),
         "night": bool(p.get("night")),
+        "revisit": bool(p.get("revisit")),
+        "owner": p.get("owner"),
         "enemies": [],
         "next_key": 1,
         "phase": "setup",
@@ -482,6 +484,9 @@ def _end(state, p, ev):
     pl["units"] = kept
     for kind, n in o["shields"].items():
         pl["shields"][kind] = pl["shields"].get(kind, 0) + int(n)
+    if o.get("owner_loses_keep") is not None:
+        owner = player(state, o["owner_loses_keep"])
+        owner["shields"]["keep"] = max(0, owner["shields"].get("keep", 0) - 1)
     if o.get("city"):
         city = r["cities"].setdefault(o["city"], {"level": o.get("level"), "shields": [], "conquered": False})
         city["level"] = o.get("level") or city.get("level")
@@ -723,9 +728,15 @@ def outcome_of(state: dict, cur: dict) -> dict:
     if cur["fight"] == "city":
         if out.shields:
             shields["city"] = out.shields
+    elif shield_kind and out.conquered and cur.get("revisit"):
+        trace.append("Quick reference: a site conquered before gives no reward and no Shield token")
     elif shield_kind and out.conquered:
         shields[shield_kind] = 1
         trace.append(f"Quick reference: site conquered, mark it with a Shield token ({shield_kind})")
+    owner_loses = None
+    if cur["fight"] == "other_keep" and out.conquered and cur.get("owner") is not None:
+        owner_loses = int(cur["owner"])
+        trace.append("Quick reference, Other Players' Keeps: you replace the owner's Shield token with your own")
     res = (cur.get("damage") or {}).get("result")
     hand = discard = 0
     knocked_out = False
@@ -744,7 +755,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "shields": shields, "conquered": out.conquered if kind != "none" else None,
         "city": cur["site"].get("city") if cur["fight"] == "city" else None, "level": cur.get("level"),
         "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated],
-        "explanation": trace,
+        "explanation": trace, "owner_loses_keep": owner_loses,
     }
 
 
@@ -981,13 +992,21 @@ def setup(game_id: int):
     if fight == "city":
         city = form_choice(form, "city", tuple(CITY_NAMES))
         level = form_int(form, "level", 1, 11, label=gettext("City level"))
+    # Quick reference, Dungeon/Tomb (and other adventure sites): a conquered one can be entered again; defeating
+    # the enemy then gives its Fame but no reward and no Shield token.
+    revisit = fight in ("dungeon", "adventure") and form.get("revisit") == "yes"
+    owner = None
+    if fight == "other_keep" and (form.get("owner") or "") != "":
+        owner = form_int(form, "owner", 0, len(state["players"]) - 1, label=gettext("Keep owner"))
+        if owner == i:
+            bad(N_("The keep's owner cannot assault it."))
     st = standing(get_rules().levels, player(state, i)["fame"])
     armor = form_int(form, "hero_armor", 1, 20, default=st.armor, label=gettext("Armor"))
     payload = {
         "player": i, "fight": fight,
         "site": {"fortified": fortified, "city": city, "across_wall": form.get("across_wall") == "yes"},
         "level": level, "hero_armor": armor, "hand_limit": st.hand_limit, "units_allowed": units_allowed,
-        "night": night,
+        "night": night, "revisit": revisit, "owner": owner,
     }
     if city:
         s = sentence(N_("%(name)s assaults a level %(level)d %(city)s."), translate=("city",),
@@ -1184,7 +1203,9 @@ def end(game_id: int):
            "%(defeated)d enemies defeated."),
         name=name, fame=o["fame"], rep=o["reputation"], wounds=o["wounds_to_hand"] + o["wounds_to_discard"],
         defeated=len(o["defeated"]))
-    return _record(game, "combat.end", {"outcome": o}, s, (f"player:{cur['player']}",))
+    scope = (f"player:{cur['player']}",) + ((f"player:{o['owner_loses_keep']}:shields",)
+                                           if o.get("owner_loses_keep") is not None else ())
+    return _record(game, "combat.end", {"outcome": o}, s, scope)
 
 
 @bp.post("/games/<int:game_id>/combat/cancel")
