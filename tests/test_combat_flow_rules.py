@@ -483,3 +483,18 @@ def test_conquering_another_players_keep_replaces_the_owners_shield(client):
         2, 1, 0)
     post(client, gid, "/undo")
     assert state(client, gid)["players"][1]["shields"]["keep"] == 1
+
+
+def test_hero_armor_from_the_fame_track_or_as_the_table_says(client):
+    """Level 1: Armor 2, Hand limit 5 (Fame track); a table can give a changed Armor (a skill, a card), the Hand
+    limit for knock-outs stays the unmodified one (Rulebook Assign Damage 5c)."""
+    gid = new_solo_game(client)
+    setup(client, gid, "rampaging")
+    assert (cur(client, gid)["hero_armor"], cur(client, gid)["hand_limit"]) == (2, 5)
+    post(client, gid, "/combat/cancel")
+    setup(client, gid, "rampaging", hero_armor="4")
+    add(client, gid, "prowlers", rampaging=True)  # 4 damage: 1 Wound at Armor 4
+    to_phase(client, gid, "damage")
+    post(client, gid, "/combat/damage", {"mode": "suggest"})
+    assert cur(client, gid)["damage"]["result"]["hero"]["wounds_to_hand"] == 1
+    assert cur(client, gid)["hand_limit"] == 5
