@@ -34,7 +34,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from flask import Blueprint, abort, redirect, request, url_for
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from ..events import sentence
@@ -855,7 +855,7 @@ def page_context(game, data=None) -> dict:
     if cur["phase"] == "block":
         ctx["block_rows_for"] = block_rows(cur)
         ctx["summon_piles"] = summon_pile_options(cur)
-        ctx["brown_tokens"] = [tok for tok in rules.enemies.values() if tok.color == "brown"]
+        ctx["pile_tokens"] = dict(token_groups())
     if cur["phase"] == "damage":
         ctx.update(damage_context(game, cur, ctx["args"]))
     if cur["phase"] == "attack":
@@ -1216,6 +1216,3 @@ def cancel(game_id: int):
 
 
 __all__ = ["bp", "FIGHTS", "outcome_of", "suggestion", "engine_enemy"]
-
-# lazy_gettext keeps the import used for vocabularies shown outside a request (none yet)
-_ = lazy_gettext
