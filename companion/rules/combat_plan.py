@@ -77,9 +77,11 @@ def plan_attacks(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phas
     site = validate_site(site)
     for e in enemies:
         validate_enemy(e)
-    # search the enemies in order of Fame per armor point (finds good plans early, so more is pruned)
+    # search order (only speed depends on it): the most resistant enemies first (their groups are the hardest
+    # to fill), then by Fame per armor point (good plans early, so more is pruned)
     perm = sorted(range(len(enemies)),
-                  key=lambda i: -enemies[i].fame / max(1, current_armor(effective_enemy(enemies[i], site)[0], phase)))
+                  key=lambda i: (-len(set(enemies[i].resistances)),
+                                 -enemies[i].fame / max(1, current_armor(effective_enemy(enemies[i], site)[0], phase))))
     plan = _plan([enemies[i] for i in perm], attacks, phase, site, max_nodes)
     groups = tuple(replace(g, targets=tuple(sorted(perm[i] for i in g.targets))) for g in plan.groups)
     return replace(plan, groups=groups)
