@@ -163,3 +163,9 @@ def test_summoner_with_two_summoned_tokens_in_damage(client):
     out = post(client, "/damage", body)
     assert out["hero"]["wounds_to_hand"] == 4  # werewolf 7 damage, armor 2
     assert "Werewolf" in " ".join(out["explanation"])
+
+
+def test_suggest_ignores_an_assign_sent_with_the_same_body(client):
+    body = {"hero": {"armor": 2, "hand_limit": 5}, "units": [{"id": "a", "armor": 4}],
+            "attacks": [{"enemy": ORC, "assign": []}]}
+    assert post(client, "/damage/suggest", body)["attacks"] == [{"assign": ["a"]}]

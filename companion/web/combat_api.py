@@ -268,8 +268,7 @@ def parse_unblocked(data: dict, with_assign: bool) -> list[UnblockedAttack]:
     for i, a in enumerate(_list("attacks", data.get("attacks", []), MAX_DAMAGE_ATTACKS)):
         where = f"attacks[{i}]"
         a = _obj(where, a)
-        _known(where, a, {"enemy", "attack_index", "assign", "move_points"} if with_assign
-               else {"enemy", "attack_index", "move_points"})
+        _known(where, a, {"enemy", "attack_index", "assign", "move_points"})  # suggest ignores "assign"
         if "enemy" not in a:
             raise ApiError(f"{where}.enemy is required")
         assign = ()
