@@ -31,6 +31,14 @@ def attack(client, gid, targets, value, element="physical", kind="melee", status
                                                 "element": element, "kind": kind}, status=status)
 
 
+def to_attack(client, gid):
+    """Through to the Attack phase, taking the suggested damage assignment on the way."""
+    while cur(client, gid)["phase"] != "attack":
+        if cur(client, gid)["phase"] == "damage":
+            post(client, gid, "/combat/damage", {"mode": "suggest"})
+        post(client, gid, "/combat/phase")
+
+
 def cur(client, gid):
     return state(client, gid)["combat"]["current"]
 
@@ -498,3 +506,55 @@ def test_hero_armor_from_the_fame_track_or_as_the_table_says(client):
     post(client, gid, "/combat/damage", {"mode": "suggest"})
     assert cur(client, gid)["damage"]["result"]["hero"]["wounds_to_hand"] == 1
     assert cur(client, gid)["hand_limit"] == 5
+
+
+def test_cooperative_city_assault_deals_the_garrison_and_each_participant_fights_their_share(client):
+    """Rulebook Cooperative City Assault 5-6: the garrison is dealt at random by the agreed numbers; participants
+    fight one after another in Round order starting with the initiator, each facing only their enemies; each
+    loses 1 Reputation and puts a Shield on the City card per enemy they defeat; the city is conquered when
+    every defender is defeated."""
+    import re
+
+    resp = client.post("/games", data={"scenario": "full_cooperation", "mode": "coop", "name_0": "Anna",
+                                       "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"})
+    gid = int(re.search(r"/games/(\d+)/", resp.headers["Location"]).group(1))
+    post(client, gid, "/combat/setup", {"player": "1", "fight": "city", "city": "blue", "level": "1"})
+    add(client, gid, "crossbowmen")  # Blue level 1: gray, violet
+    add(client, gid, "monks")
+    resp = post(client, gid, "/combat/coop", {"count_0": "1", "count_1": "2"}, status=400)
+    assert "add up to 3, the garrison has 2" in resp.get_data(as_text=True)
+    assert "starts the assault" in post(client, gid, "/combat/coop", {"count_0": "2"},
+                                        status=400).get_data(as_text=True)
+    post(client, gid, "/combat/coop", {"count_0": "1", "count_1": "1"})
+    c = cur(client, gid)
+    assert c["coop"]["participants"] == [1, 0] and c["player"] == 1  # Ben started it
+    shares = {e["share"]: e for e in c["enemies"]}
+    assert sorted(shares) == [0, 1]
+    bens, annas = shares[0], shares[1]
+    assert "dealt" in post(client, gid, "/combat/enemy", {"token": "prowlers"}, status=400).get_data(as_text=True)
+    # Ben fights only his enemy and defeats it
+    to_attack(client, gid)
+    attack(client, gid, [bens["key"]], 20)
+    assert "no longer in the combat" in attack(client, gid, [annas["key"]], 20, status=400).get_data(as_text=True)
+    post(client, gid, "/combat/end")
+    st = state(client, gid)
+    ben = st["players"][1]
+    assert (ben["fame"], ben["reputation"], ben["shields"]["city"]) == (bens["fame"], -1, 1)
+    c = st["combat"]["current"]
+    assert c is not None and c["player"] == 0 and c["phase"] == "ranged_siege" and c["fame"] == 0
+    assert st["combat"]["last"]["conquered"] is False and st["combat"]["cities"]["blue"]["conquered"] is False
+    # Anna's turn: she does not defeat hers: the city is not conquered
+    to_phase(client, gid, "damage")
+    post(client, gid, "/combat/damage", {"mode": "suggest"})
+    to_phase(client, gid, "attack")
+    post(client, gid, "/combat/end")
+    st = state(client, gid)
+    assert st["combat"]["current"] is None and st["players"][0]["reputation"] == -1
+    assert st["combat"]["cities"]["blue"] == {"level": 1, "shields": [1], "conquered": False}
+    # undo Anna's end, defeat her enemy: conquered, shields in order Ben, Anna
+    post(client, gid, "/undo")
+    attack(client, gid, [annas["key"]], 20)
+    post(client, gid, "/combat/end")
+    st = state(client, gid)
+    assert st["combat"]["cities"]["blue"] == {"level": 1, "shields": [1, 0], "conquered": True}
+    assert st["combat"]["last"]["conquered"] is True

@@ -55,6 +55,7 @@ from ..rules.combat import (
     resolve_block,
 )
 from ..rules.combat_plan import plan_attacks
+from ..rules.pvp import coop_split
 from ..rules.damage import Hero, UnblockedAttack, Unit, assign_damage, prepare_attack, suggest_assignment
 from ..rules.data import RulesDataError, apply_override, get_rules
 from ..rules.odds import pile_contents
@@ -237,8 +238,17 @@ def all_blocked(e: Mapping[str, Any]) -> bool:
     return all(i in e.get("blocked", []) for i in range(len(attacks)))
 
 
+def mine(cur: dict) -> list[dict]:
+    """The enemies this combat's player fights: all of them, or in a cooperative city assault the share dealt to
+    them (Rulebook Cooperative City Assault 6: each player faces only the enemies assigned to them)."""
+    coop = cur.get("coop")
+    if not coop:
+        return cur["enemies"]
+    return [e for e in cur["enemies"] if e.get("share") == coop["turn"]]
+
+
 def alive(cur: dict) -> list[dict]:
-    return [e for e in cur["enemies"] if not e.get("defeated")]
+    return [e for e in mine(cur) if not e.get("defeated")]
 
 
 def unblocked_attacks(cur: dict) -> list[tuple[int, int]]:
@@ -497,7 +507,41 @@ def _end(state, p, ev):
     ch = change_fame(get_rules().levels, before["fame"], pl["fame"] - before["fame"])
     level = {"before": ch.before.level, "after": ch.after.level, "rewards": list(ch.rewards)}
     r["last"] = {**copy.deepcopy(o), "before": before, "after": after, "level": level, "seq": ev.seq}
-    r["current"] = None
+    cur = r.get("current")
+    coop = (cur or {}).get("coop")
+    if coop and coop["turn"] + 1 < len(coop["participants"]):
+        start_turn(state, cur, coop["turn"] + 1)  # Rulebook Cooperative City Assault 6a: the next participant
+    else:
+        r["current"] = None
+
+
+def start_turn(state: dict, cur: dict, turn: int) -> None:
+    """A participant of a cooperative city assault starts their combat against their share."""
+    coop = cur["coop"]
+    coop["turn"] = turn
+    i = int(coop["participants"][turn])
+    cur["player"] = i
+    if turn > 0:
+        st = standing(get_rules().levels, player(state, i)["fame"])
+        cur.update({"hero_armor": st.armor, "hand_limit": st.hand_limit, "phase": "ranged_siege", "fame": 0,
+                    "actions": [], "damage": None})
+
+
+@reducer("combat.coop_deal")
+def _coop_deal(state, p, ev):
+    cur = current(state)
+    if cur is None:
+        return
+    garrison = [e["key"] for e in cur["enemies"] if not e.get("rampaging")]
+    shares = coop_split(garrison, list(p["counts"]), rng(state, ev, "coop"))
+    for turn, keys in enumerate(shares):
+        for k in keys:
+            enemy_by_key(cur, k)["share"] = turn
+    for e in cur["enemies"]:
+        if e.get("rampaging"):
+            e["share"] = 0  # rampaging enemies joining are the initiator's
+    cur["coop"] = {"participants": [int(x) for x in p["participants"]], "counts": list(p["counts"]), "turn": 0}
+    start_turn(state, cur, 0)
 
 
 @reducer("combat.cancel")
@@ -593,7 +637,7 @@ def parse_targets(form, cur: dict) -> list[dict]:
     out = []
     for k in keys:
         e = enemy_by_key(cur, k)
-        if e is None or e.get("defeated"):
+        if e is None or e not in alive(cur):
             bad(N_("That enemy is no longer in the combat."))
         out.append(e)
     return out
@@ -714,7 +758,7 @@ def suggestion(state: dict, cur: dict, prefer: str):
 
 def outcome_of(state: dict, cur: dict) -> dict:
     kind = cur["kind"]
-    defeated = [e for e in cur["enemies"] if e.get("defeated")]
+    defeated = [e for e in mine(cur) if e.get("defeated")]
     undefeated = alive(cur)
     try:
         out = combat_outcome([engine_enemy(e, False) for e in defeated],
@@ -723,6 +767,17 @@ def outcome_of(state: dict, cur: dict) -> dict:
         rules_refuse(err)
     fame = out.fame
     trace = list(out.explanation)
+    conquered = out.conquered
+    coop = cur.get("coop")
+    if coop:
+        # Rulebook Cooperative City Assault 6: the city is conquered when every participant's share is defeated
+        last = coop["turn"] == len(coop["participants"]) - 1
+        left = [e for e in cur["enemies"] if not e.get("rampaging") and not e.get("defeated")]
+        conquered = last and not left
+        trace.append("Rulebook Cooperative City Assault 6: " + (
+            "every participant has fought: " + ("all defenders defeated, city conquered" if conquered else
+                                                 f"{len(left)} defender(s) left, city not conquered")
+            if last else f"participant {coop['turn'] + 1} of {len(coop['participants'])}; the next one fights now"))
     shields: dict[str, int] = {}
     shield_kind = FIGHTS[cur["fight"]][4]
     if cur["fight"] == "city":
@@ -752,7 +807,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "player": cur["player"], "fight": cur["fight"], "fame": fame, "reputation": out.reputation,
         "wounds_to_hand": hand, "wounds_to_discard": discard, "knocked_out": knocked_out,
         "units": [{**u, "name": names.get(str(u["uid"]), "?")} for u in units],
-        "shields": shields, "conquered": out.conquered if kind != "none" else None,
+        "shields": shields, "conquered": conquered if kind != "none" else None,
         "city": cur["site"].get("city") if cur["fight"] == "city" else None, "level": cur.get("level"),
         "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated],
         "explanation": trace, "owner_loses_keep": owner_loses,
@@ -808,7 +863,7 @@ def _preview(game, cur: dict, args) -> dict:
     elif check == "block" and cur["phase"] == "block":
         key = form_int(args, "key", 0, 10 ** 6)
         e = enemy_by_key(cur, key)
-        if e is None or e.get("defeated"):
+        if e is None or e not in alive(cur):
             bad(N_("That enemy is no longer in the combat."))
         index = form_int(args, "attack_index", 0, 9, default=0)
         mp = form_int(args, "move_points", 0, 99, default=0)
@@ -840,7 +895,7 @@ def page_context(game, data=None) -> dict:
         ctx["standings"] = [standing(rules.levels, p["fame"]) for p in state["players"]]
         return ctx
     pl = player(state, cur["player"])
-    ctx.update({"pl": pl, "site": site_of(cur), "alive": alive(cur), "check": preview(game, cur, data if data is not None else request.args)})
+    ctx.update({"pl": pl, "site": site_of(cur), "alive": alive(cur), "mine": mine(cur), "check": preview(game, cur, data if data is not None else request.args)})
     ctx["engine"] = {e["key"]: engine_enemy(e) for e in cur["enemies"]}
     ctx["armor_now"] = {}
     ctx["fortification"] = {}
@@ -1021,6 +1076,8 @@ def setup(game_id: int):
 def enemy_add(game_id: int):
     game = load_game(game_id)
     cur = need_current(game, ("setup",))
+    if cur.get("coop"):
+        bad(N_("The garrison has been dealt: undo the deal to change the enemies."))
     if len(cur["enemies"]) >= MAX_ENEMIES:
         bad(N_("At most %(n)d enemies in one combat."), n=MAX_ENEMIES)
     form = request.form
@@ -1038,11 +1095,48 @@ def enemy_add(game_id: int):
 def enemy_remove(game_id: int, key: int):
     game = load_game(game_id)
     cur = need_current(game, ("setup",))
+    if cur.get("coop"):
+        bad(N_("The garrison has been dealt: undo the deal to change the enemies."))
     e = enemy_by_key(cur, key)
     if e is None:
         bad(N_("That enemy is no longer in the combat."))
     return _record(game, "combat.enemy_remove", {"key": key},
                    sentence(N_("%(enemy)s is taken out of the combat."), enemy=e["name"]))
+
+
+@bp.post("/games/<int:game_id>/combat/coop")
+def coop_deal(game_id: int):
+    """Rulebook Cooperative City Assault 5: the garrison is shuffled and dealt at random to the participants by
+    the agreed numbers; then they fight one after another in Round order, starting with the initiator."""
+    game = load_game(game_id)
+    state = game.state
+    cur = need_current(game, ("setup",))
+    if cur["fight"] != "city":
+        bad(N_("Only a city assault can be cooperative."))
+    if cur.get("coop"):
+        bad(N_("The garrison has already been dealt."))
+    counts = {}
+    for i, pl in enumerate(state["players"]):
+        n = form_int(request.form, f"count_{i}", 0, MAX_ENEMIES, default=0, label=pl["name"])
+        if n:
+            counts[i] = n
+    if cur["player"] not in counts:
+        bad(N_("The player who starts the assault fights too: give them at least one enemy."))
+    if len(counts) < 2:
+        bad(N_("A cooperative assault needs at least two participants."))
+    garrison = [e for e in cur["enemies"] if not e.get("rampaging")]
+    if sum(counts.values()) != len(garrison):
+        bad(N_("The agreed numbers add up to %(n)d, the garrison has %(g)d enemies."), n=sum(counts.values()),
+            g=len(garrison))
+    order = [int(x) for x in state.get("round_order", []) if x != "dummy"]
+    order = [x for x in order if x in counts] + [x for x in counts if x not in order]
+    start = order.index(cur["player"])
+    participants = order[start:] + order[:start]  # Round order, starting with the initiator (6)
+    names = ", ".join(f"{state['players'][i]['name']} {counts[i]}" for i in participants)
+    return _record(game, "combat.coop_deal",
+                   {"participants": participants, "counts": [counts[i] for i in participants]},
+                   sentence(N_("Cooperative city assault: the garrison is dealt at random (%(names)s)."),
+                            names=names), tuple(f"player:{i}" for i in participants))
 
 
 @bp.post("/games/<int:game_id>/combat/phase")
@@ -1102,7 +1196,7 @@ def summon(game_id: int):
     form = request.form
     key = form_int(form, "key", 0, 10 ** 6)
     e = enemy_by_key(cur, key)
-    if e is None or e.get("defeated") or not is_summoner(e):
+    if e is None or e not in alive(cur) or not is_summoner(e):
         bad(N_("That enemy does not summon."))
     if not summons_missing(e):
         bad(N_("%(enemy)s has already summoned: undo that first to change it."), enemy=e["name"])
@@ -1134,7 +1228,7 @@ def block(game_id: int):
     form = request.form
     key = form_int(form, "key", 0, 10 ** 6)
     e = enemy_by_key(cur, key)
-    if e is None or e.get("defeated"):
+    if e is None or e not in alive(cur):
         bad(N_("That enemy is no longer in the combat."))
     if summons_missing(e):
         bad(N_("Draw the summoned token for %(enemy)s first (Rulebook Block phase 2)."), enemy=e["name"])
