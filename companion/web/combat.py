@@ -11,6 +11,9 @@ Events (all undoable, scope ``("combat",)``; the end also touches the fighting p
                         across a wall), the hero's Armor and unmodified Hand limit
 ``combat.enemy_add``    one enemy (a token from the rules data with the game's overrides, or typed in), rampaging or not
 ``combat.enemy_remove`` take an enemy back out (set-up only)
+``combat.coop_deal``    cooperative city assault: the garrison dealt at random (engine ``coop_split``) by the agreed
+                        numbers; participants then fight their shares one after another (each ``combat.end``
+                        applies to that participant and starts the next one's combat)
 ``combat.phase``        go to the next phase
 ``combat.attack``       one attack (Ranged and Siege or Attack phase) on a group of targets, with the engine's result
 ``combat.summon``       a summoner's brown token: said by the table, or drawn here from the pile's remaining tokens
@@ -22,6 +25,10 @@ Events (all undoable, scope ``("combat",)``; the end also touches the fighting p
 State: ``state["combat"] = {"current": <combat> | None, "last": <outcome> | None, "cities": {colour: {...}}}``.
 ``cities`` keeps each city's level, its Shields in the order they were put on the City card (player indexes,
 Rulebook Combat Outcomes 2a/3a) and whether it is conquered, across combats.
+
+Adapters over the engine (no engine change needed): ``engine_enemy`` turns a state enemy (token values with the
+game's override, plus this combat's Defend/Vampiric/blocks/summoned tokens) into ``rules.combat.Enemy``;
+``units_after`` feeds the suggestion the units still able to take damage after attacks assigned by hand.
 
 Results are computed by the engine when the command is given and stored in the event, so a replay (undo, redo,
 restart) gives exactly what the table saw; reducers only apply them.
