@@ -30,11 +30,9 @@ def _chromium():
 
 
 @pytest.fixture
-def phone(tmp_path):
-    path = _chromium()
-    if path is None:
+def server(tmp_path):
+    if _chromium() is None:
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
     from waitress.server import create_server
 
     with socket.socket() as s:
@@ -44,20 +42,46 @@ def phone(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "b.db"), "SECRET_KEY": "browser", "PUBLIC_URL": base + "/"})
     srv = create_server(app, host="127.0.0.1", port=port, threads=4)
     threading.Thread(target=srv.run, daemon=True).start()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, headless=True, args=ARGS)
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
-        page = ctx.new_page()
-        page.set_default_timeout(10_000)
-        page.base = base
-        yield page
-        browser.close()
+    yield base
     srv.close()
 
 
-def test_a_level_5_city_assault_on_a_phone(phone):
-    page = phone
+def on_a_phone(base, flow):
+    """Run ``flow(page)`` on a 390x844 touch phone. Playwright runs in its own thread: the sync API refuses to start
+    where another Playwright (tests/browser's session browser) already runs an event loop."""
+    from playwright.sync_api import sync_playwright
+
+    errors = []
+
+    def run():
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=_chromium(), headless=True, args=ARGS)
+                try:
+                    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                              is_mobile=True, has_touch=True)
+                    page = ctx.new_page()
+                    page.set_default_timeout(10_000)
+                    page.base = base
+                    flow(page)
+                finally:
+                    browser.close()
+        except BaseException as err:  # re-raised in the test's thread
+            errors.append(err)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(300)
+    assert not thread.is_alive(), "the browser flow did not finish in 5 minutes"
+    if errors:
+        raise errors[0]
+
+
+def test_a_level_5_city_assault_on_a_phone(server):
+    on_a_phone(server, city_assault)
+
+
+def city_assault(page):
     page.goto(page.base + "/games/new")
     page.select_option("select[name=scenario]", "solo_conquest")
     if page.locator("input[name=mode][value=solo]").count():
