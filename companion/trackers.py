@@ -77,6 +77,8 @@ def _unit_update(state, p, ev):
         u["state"] = p["state"]
     if "wounded" in p:
         u["wounded"] = bool(p["wounded"])
+    if "wound_cards" in p:
+        u["wound_cards"] = int(p["wound_cards"])
 
 
 @reducer("unit.disband")
@@ -280,8 +282,15 @@ def cmd_unit(state, data) -> Command:
     if action == "disband":
         s = sentence(N_("%(name)s disbands %(unit)s."), name=name, unit=u["name"])
         return Command("unit.disband", {"player": i, "uid": u["uid"]}, s, (f"player:{i}:units",))
-    change = {"spend": {"state": "spent"}, "ready": {"state": "ready"}, "wound": {"wounded": True},
-              "heal": {"wounded": False}}[action]
+    change = {"spend": {"state": "spent"}, "ready": {"state": "ready"}, "wound": {"wounded": True, "wound_cards": 1},
+              "heal": {"wounded": False, "wound_cards": 0}}[action]
+    cards = int(u.get("wound_cards") or (1 if u["wounded"] else 0))
+    if action == "heal" and cards > 1:
+        # Poison gave this unit two Wound cards: each must be healed (Rulebook, Wounds and Healing)
+        change = {"wound_cards": cards - 1}
+        s = sentence(N_("%(name)s's %(unit)s heals one of its Wounds (%(n)d left)."), name=name, unit=u["name"],
+                     n=cards - 1)
+        return Command("unit.update", {"player": i, "uid": u["uid"], **change}, s, (f"player:{i}:units:{u['uid']}",))
     msgs = {"spend": N_("%(name)s's %(unit)s is spent."), "ready": N_("%(name)s's %(unit)s is ready."),
             "wound": N_("%(name)s's %(unit)s is wounded."), "heal": N_("%(name)s's %(unit)s is healed.")}
     s = sentence(msgs[action], name=name, unit=u["name"])

@@ -13,12 +13,12 @@
   document.addEventListener("htmx:timeout", function () { status("offline"); });
   window.addEventListener("offline", function () { status("offline"); });
   window.addEventListener("online", function () { status("synced"); });
-  // A fresh fragment replaced the page's live part: clear an old error message.
-  document.addEventListener("htmx:afterSwap", function (e) {
-    var t = e.detail && e.detail.target;
-    if (t && t.id === "live") {
+  // The person does something new: the previous error message has served its purpose.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail && e.detail.elt;
+    if (elt && elt.tagName === "FORM" && elt.getAttribute("method") === "post") {
       var flash = document.getElementById("flash");
-      if (flash && e.detail.xhr && e.detail.xhr.status < 400) flash.innerHTML = "";
+      if (flash) flash.innerHTML = "";
     }
   });
 })();

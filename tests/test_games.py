@@ -278,3 +278,26 @@ def test_json_api_mirrors_the_forms(client):
     assert r.status_code == 201 and r.get_json()["state"]["players"][0]["fame"] == 0
     assert api.post(f"/api/v1/games/{gid}/undo", data="x", headers=h).status_code == 400
     assert api.get(f"/api/v1/games/{gid}/events", headers=h).get_json()["format_version"] == 1
+
+
+def test_a_poisoned_unit_heals_one_wound_card_at_a_time(app, client):
+    """Rulebook, Poison: a Unit 'is given two Wound cards instead of one'; each Wound card is healed separately."""
+    from companion.db import get_db
+    from companion.events import record, sentence
+
+    gid = new_game(client)
+    client.post(f"/games/{gid}/do/recruit", data={"player": 0, "name": "Guardian Golems", "level": 2, "armor": 3})
+    with app.app_context():
+        record(get_db(), gid, type="unit.update", payload={"player": 0, "uid": 1, "wounded": True, "wound_cards": 2},
+               sentence=sentence("poisoned"), scope=("player:0:units:1",))
+    client.post(f"/games/{gid}/do/unit", data={"player": 0, "uid": 1, "action": "heal"})
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "wounded" in html  # one Wound card left
+    client.post(f"/games/{gid}/do/unit", data={"player": 0, "uid": 1, "action": "heal"})
+    state = client.get(f"/api/v1/games/{gid}", headers={"X-Game-Token": _token(client, gid)}).get_json()["state"]
+    assert state["players"][0]["units"][0]["wounded"] is False
+
+
+def _token(client, gid):
+    link = join_link(client, gid)
+    return link.rsplit("/", 1)[1]

@@ -318,7 +318,7 @@ def _error_response(status: int, message: str):
         )
         resp.headers["HX-Retarget"] = "#flash"
         resp.headers["HX-Reswap"] = "innerHTML"
-        if game is not None:
-            resp.headers["HX-Trigger"] = "gameChanged"
+        if game is not None and status == 409:
+            resp.headers["HX-Trigger"] = "gameChanged"  # show the fresh state under the message
         return resp
     return render_template("error.html", title=title, message=message, status=status, game=game), status

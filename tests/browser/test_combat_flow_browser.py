@@ -3,85 +3,16 @@ server on a free loopback port through a level 5 city assault with rampaging orc
 live running totals ("need 1 more"), the suggested damage assignment taken, the outcome shown, then undone.
 """
 
-from __future__ import annotations
-
-import os
 import re
-import shutil
-import socket
-import threading
 
 import pytest
 
-from companion import create_app
-
 pytestmark = pytest.mark.browser
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 
-
-def _chromium():
-    for c in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-              shutil.which("chromium-browser")):
-        if c and os.path.exists(c):
-            return c
-    return None
-
-
-@pytest.fixture
-def server(tmp_path):
-    if _chromium() is None:
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    from waitress.server import create_server
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    app = create_app({"DATABASE": str(tmp_path / "b.db"), "SECRET_KEY": "browser", "PUBLIC_URL": base + "/"})
-    srv = create_server(app, host="127.0.0.1", port=port, threads=4)
-    threading.Thread(target=srv.run, daemon=True).start()
-    yield base
-    srv.close()
-
-
-def on_a_phone(base, flow):
-    """Run ``flow(page)`` on a 390x844 touch phone. Playwright runs in its own thread: the sync API refuses to start
-    where another Playwright (tests/browser's session browser) already runs an event loop."""
-    from playwright.sync_api import sync_playwright
-
-    errors = []
-
-    def run():
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=_chromium(), headless=True, args=ARGS)
-                try:
-                    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                              is_mobile=True, has_touch=True)
-                    page = ctx.new_page()
-                    page.set_default_timeout(10_000)
-                    page.base = base
-                    flow(page)
-                finally:
-                    browser.close()
-        except BaseException as err:  # re-raised in the test's thread
-            errors.append(err)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(300)
-    assert not thread.is_alive(), "the browser flow did not finish in 5 minutes"
-    if errors:
-        raise errors[0]
-
-
-def test_a_level_5_city_assault_on_a_phone(server):
-    on_a_phone(server, city_assault)
-
-
-def city_assault(page):
+def test_a_level_5_city_assault_on_a_phone(server, phone):
+    page = phone()
+    page.base = server
     page.goto(page.base + "/games/new")
     page.select_option("select[name=scenario]", "solo_conquest")
     if page.locator("input[name=mode][value=solo]").count():
