@@ -94,3 +94,18 @@ def test_german_phone_and_light_mode(server, phone):
     a.goto(server + "/")
     expect(a.get_by_role("link", name="Neues Spiel")).to_be_visible()
     shot(a, "home-de-light")
+
+
+def test_a_refused_change_says_why_and_the_message_stays(server, phone):
+    """Bad input gets a clear message on the page (4xx), and nothing already recorded is lost."""
+    a = phone()
+    create_game(a, server)
+    plus = a.locator("[data-testid=player-0] .crystal-red button[value='1']")
+    for n in range(1, 4):
+        plus.click()
+        expect(a.locator("[data-testid=player-0] .crystal-red output")).to_have_text(str(n))
+    plus.click()
+    expect(a.locator("#flash")).to_contain_text("At most 3 crystals")
+    a.wait_for_timeout(2500)  # a few sync polls later the message is still there
+    expect(a.locator("#flash")).to_contain_text("At most 3 crystals")
+    expect(a.locator("[data-testid=player-0] .crystal-red output")).to_have_text("3")
