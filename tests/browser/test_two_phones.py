@@ -109,3 +109,34 @@ def test_a_refused_change_says_why_and_the_message_stays(server, phone):
     a.wait_for_timeout(2500)  # a few sync polls later the message is still there
     expect(a.locator("#flash")).to_contain_text("At most 3 crystals")
     expect(a.locator("[data-testid=player-0] .crystal-red output")).to_have_text("3")
+
+
+MAIN_PAGES = ["", "/combat", "/score", "/log"]
+REFERENCE_PAGES = ["/rules", "/rules/enemies", "/rules/units", "/rules/sites", "/rules/scenarios", "/rules/odds"]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_every_main_page_fits_a_phone_and_is_saved_as_a_screenshot(server, phone, locale):
+    """Phone first: one column at 390 px (nothing wider than the screen), no console errors (the CSP forbids
+    inline script and style), a screenshot of each main page as a test artifact."""
+    a = phone(locale=locale)
+    gid = create_game(a, server) if locale == "en-US" else None
+    if gid is None:
+        a.goto(server + "/games/new")
+        a.select_option("select[name=scenario]", "solo_conquest")
+        a.check("input[name=mode][value=solo]")
+        a.fill("input[name=name_0]", "Anna")
+        a.locator("form[action='/games'] button.primary").click()
+        a.wait_for_url(re.compile(r"/games/\d+"))
+        gid = int(re.search(r"/games/(\d+)", a.url).group(1))
+    pages = [f"/games/{gid}{p}" for p in MAIN_PAGES] + REFERENCE_PAGES
+    if locale == "de-DE":
+        pages.append(f"/games/{gid}/dummy")
+    for path in pages:
+        resp = a.goto(server + path)
+        assert resp.status == 200, path
+        width = a.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{path} is {width}px wide"
+        name = (path.strip("/").replace("/", "-") or "home") .replace(f"games-{gid}", "game")
+        shot(a, f"{name}-{locale[:2]}")
+    assert not a.console_errors, a.console_errors
