@@ -27,6 +27,7 @@ from ..rules.combat import (
     resolve_block,
 )
 from ..rules.combat_plan import plan_attacks
+from .jsonfields import true_or_false, whole_number
 from ..rules.damage import (
     PREFERENCES,
     DamageResult,
@@ -60,19 +61,10 @@ ENEMY_FIELDS = {
 
 
 def _int(where: str, value: Any, minimum: int = 0, maximum: int = MAX_VALUE) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ApiError(f"{where} must be a whole number, got {value!r}")
-    if value < minimum:
-        raise ApiError(f"{where} must be at least {minimum}, got {value}")
-    if value > maximum:
-        raise ApiError(f"{where} is too large (at most {maximum})")
-    return value
+    return whole_number(where, value, minimum, maximum)
 
 
-def _bool(where: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ApiError(f"{where} must be true or false, got {value!r}")
-    return value
+_bool = true_or_false
 
 
 def _str(where: str, value: Any, choices=None, max_len: int = 80) -> str:

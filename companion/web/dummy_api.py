@@ -8,6 +8,7 @@ from flask import jsonify
 
 from ..rules import dummy
 from .common import ApiError, api_blueprint, json_body
+from .jsonfields import whole_number
 
 bp = api_blueprint("dummy_api", __name__, url_prefix="/api/v1/dummy")
 
@@ -16,13 +17,7 @@ MAX_CRYSTALS = 20    # per colour: 3 at the start plus one per round at most
 
 
 def _count(where: str, value: Any, limit: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ApiError(f"{where} must be a whole number, got {value!r}")
-    if value < 0:
-        raise ApiError(f"{where} must not be negative, got {value}")
-    if value > limit:
-        raise ApiError(f"{where} is too large (at most {limit})")
-    return value
+    return whole_number(where, value, 0, limit)
 
 
 def _colour_counts(data: dict, key: str, limit: int, required: bool = True) -> dict[str, int]:

@@ -449,24 +449,24 @@ def import_view():
 # ---------------------------------------------------------------------------------------------- language, manifest
 
 
-@bp.post("/lang")
-def set_lang():
-    lang = request.form.get("lang")
-    if lang not in ("en", "de"):
-        abort(400, description=gettext("Unknown language."))
-    session["lang"] = lang
+def _remember_setting(key: str, allowed: tuple[str, ...], error: str):
+    """Keep a per-device setting in the signed session cookie, then go back to the page it was chosen on."""
+    value = request.form.get(key)
+    if value not in allowed:
+        abort(400, description=error)
+    session[key] = value
     nxt = request.form.get("next")
     return redirect(nxt if _safe_next(nxt) else url_for("games.index"), code=303)
+
+
+@bp.post("/lang")
+def set_lang():
+    return _remember_setting("lang", ("en", "de"), gettext("Unknown language."))
 
 
 @bp.post("/theme")
 def set_theme():
-    theme = request.form.get("theme")
-    if theme not in ("auto", "dark", "light"):
-        abort(400, description=gettext("Unknown colour scheme."))
-    session["theme"] = theme
-    nxt = request.form.get("next")
-    return redirect(nxt if _safe_next(nxt) else url_for("games.index"), code=303)
+    return _remember_setting("theme", ("auto", "dark", "light"), gettext("Unknown colour scheme."))
 
 
 @bp.get("/manifest.webmanifest")

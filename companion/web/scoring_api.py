@@ -8,6 +8,7 @@ from flask import jsonify
 
 from ..rules import scoring
 from .common import ApiError, api_blueprint, json_body
+from .jsonfields import true_or_false, whole_number
 
 bp = api_blueprint("scoring_api", __name__, url_prefix="/api/v1/score")
 
@@ -25,19 +26,10 @@ GAME_KEYS = {
 
 
 def _int(where: str, value: Any, *, minimum: int | None = 0, maximum: int = MAX_COUNT) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ApiError(f"{where} must be a whole number, got {value!r}")
-    if minimum is not None and value < minimum:
-        raise ApiError(f"{where} must not be negative, got {value}")
-    if abs(value) > maximum:
-        raise ApiError(f"{where} is too large (at most {maximum})")
-    return value
+    return whole_number(where, value, minimum, maximum)
 
 
-def _bool(where: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ApiError(f"{where} must be true or false, got {value!r}")
-    return value
+_bool = true_or_false
 
 
 def _units(where: str, value: Any) -> tuple[scoring.Unit, ...]:
