@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..events import sentence
@@ -435,8 +435,10 @@ def render(game, status: int = 200, **ctx):
     if request.headers.get("HX-History-Restore-Request"):
         # the back button after htmx pushed this URL: the whole page, not the fragment
         return render_template("pvp/page.html", fragment=False, game=game, seq=game.seq, **ctx), status
-    resp = page("pvp/page.html", game=game, **ctx)
-    return resp, status
+    resp = make_response(page("pvp/page.html", game=game, **ctx), status)
+    if status >= 400:
+        resp.headers["HX-Push-Url"] = "false"  # htmx: keep the address of the last good state, not the mistake
+    return resp
 
 
 @bp.get("/games/<int:game_id>/pvp")
