@@ -347,3 +347,71 @@ def cmd_round_order(state, data) -> Command:
     names = ", ".join("Dummy" if o == "dummy" else state["players"][o]["name"] for o in order)
     s = sentence(N_("Round order: %(names)s."), names=names)
     return Command("round.order", {"order": order}, s, ("round_order",))
+
+
+# ---------------------------------------------------------------------------------------------- token corrections
+
+CORRECTABLE_ABILITIES = ("fortified", "unfortified", "elusive", "arcane_immunity", "swift", "brutal", "poison",
+                         "paralyze", "assassination", "cumbersome", "vampiric")
+
+
+def _form_list(data, name) -> list:
+    if hasattr(data, "getlist"):
+        return data.getlist(name)
+    value = data.get(name) or []
+    return value if isinstance(value, list) else [value]
+
+
+@command("override")
+def cmd_override(state, data) -> Command:
+    """A table's correction of one printed token for this game (issue 3: values differ between printings).
+    Only what differs from the rules data is stored; an empty correction goes back to the printed token."""
+    from .rules.data import RulesDataError, apply_override, as_dict
+
+    token = data.get("enemy")
+    enemies = get_rules().enemies
+    if token not in enemies:
+        raise Invalid(N_("There is no enemy token %(token)s."), token=str(token)[:40])
+    printed = enemies[token]
+    if data.get("reset"):
+        if token not in state["overrides"]:
+            raise Invalid(N_("%(enemy)s is not corrected in this game."), enemy=printed.name)
+        s = sentence(N_("%(enemy)s: back to the printed token."), enemy=printed.name)
+        return Command("enemy.override", {"enemy": token, "changes": {}}, s, (f"override:{token}",))
+    elusive_raw = data.get("elusive_armor")
+    wanted = {
+        "armor": get_int(data, "armor", lo=1, hi=30),
+        "elusive_armor": None if elusive_raw in (None, "") else get_int(data, "elusive_armor", lo=1, hi=30),
+        "fame": get_int(data, "fame", lo=0, hi=30),
+        "attacks": [],
+        "abilities": [a for a in CORRECTABLE_ABILITIES if a in _form_list(data, "ability")],
+        "resistances": [r for r in ("physical", "fire", "ice") if r in _form_list(data, "resistance")],
+    }
+    values, elements = _form_list(data, "attack_value"), _form_list(data, "attack_element")
+    for i, raw in enumerate(values):
+        if raw in (None, ""):
+            continue
+        element = elements[i] if i < len(elements) else "physical"
+        if element not in ("physical", "fire", "ice", "cold_fire"):
+            raise Invalid(N_("Unknown element: %(e)s."), e=str(element)[:20])
+        wanted["attacks"].append({"value": get_int({"attack": raw}, "attack", lo=0, hi=30), "element": element})
+    # keep the printed abilities the form does not offer (summon, defend) as they are
+    kept = [a for a in printed.abilities if a not in CORRECTABLE_ABILITIES]
+    wanted["abilities"] = kept + wanted["abilities"]
+    base = as_dict(printed)
+
+    def same(key) -> bool:
+        if key in ("abilities", "resistances"):
+            return sorted(base[key]) == sorted(wanted[key])
+        return base[key] == wanted[key]
+
+    changes = {k: v for k, v in wanted.items() if not same(k)}
+    if not changes and token not in state["overrides"]:
+        raise Invalid(N_("That is exactly the printed token: nothing to correct."))
+    try:
+        apply_override(printed, changes)
+    except RulesDataError as err:
+        raise Invalid(N_("That correction is not a valid token: %(reason)s"), reason=str(err))
+    fields = ", ".join(sorted(changes)) or "-"
+    s = sentence(N_("%(enemy)s corrected for this game (%(fields)s)."), enemy=printed.name, fields=fields)
+    return Command("enemy.override", {"enemy": token, "changes": changes}, s, (f"override:{token}",))

@@ -301,3 +301,30 @@ def test_a_poisoned_unit_heals_one_wound_card_at_a_time(app, client):
 def _token(client, gid):
     link = join_link(client, gid)
     return link.rsplit("/", 1)[1]
+
+
+def test_a_table_corrects_a_token_for_its_game_and_can_undo_it(client):
+    """Issue 3: 'a game can override a token's stats for its own copy (stored as an event, shown in the combat
+    trace)'. The correction is validated like the rules data."""
+    gid = new_game(client)
+    page = client.get(f"/games/{gid}/tokens?enemy=swamp_dragon").get_data(as_text=True)
+    assert 'name="armor"' in page and 'value="9"' in page
+    form = {"enemy": "swamp_dragon", "armor": 8, "fame": 7, "attack_value": ["5"], "attack_element": ["physical"],
+            "ability": ["swift", "poison"], "next": f"/games/{gid}/tokens?enemy=swamp_dragon"}
+    resp = client.post(f"/games/{gid}/do/override", data=form)
+    assert resp.status_code == 303 and resp.headers["Location"].endswith("?enemy=swamp_dragon")
+    token = _token(client, gid)
+    state = client.get(f"/api/v1/games/{gid}", headers={"X-Game-Token": token}).get_json()["state"]
+    assert state["overrides"] == {"swamp_dragon": {"armor": 8}}
+    assert "Swamp Dragon corrected for this game (armor)" in client.get(f"/games/{gid}/log").get_data(as_text=True)
+    # an impossible token is refused with the reason
+    bad = client.post(f"/games/{gid}/do/override", data={**form, "elusive_armor": 3})
+    assert bad.status_code == 400
+    # unchanged values are not a correction
+    same = client.post(f"/games/{gid}/do/override", data={**form, "armor": 9})
+    assert same.status_code == 303
+    state = client.get(f"/api/v1/games/{gid}", headers={"X-Game-Token": token}).get_json()["state"]
+    assert state["overrides"] == {}
+    client.post(f"/games/{gid}/undo", data={})
+    state = client.get(f"/api/v1/games/{gid}", headers={"X-Game-Token": token}).get_json()["state"]
+    assert state["overrides"] == {"swamp_dragon": {"armor": 8}}

@@ -252,6 +252,8 @@ GAME_LINKS = (
     ("/games/%d/combat", lazy_gettext("Combat")),
     ("/games/%d/dummy", lazy_gettext("Dummy player")),
     ("/games/%d/score", lazy_gettext("Score")),
+    ("/games/%d/pvp", lazy_gettext("Player vs. player")),
+    ("/games/%d/tokens", lazy_gettext("Token corrections")),
 )
 
 
@@ -269,7 +271,8 @@ def game_form_fields(next_url: str | None = None) -> Markup:
     (a double tap records one event) and where to go back to."""
     game = g.get("game")
     seq = game.seq if game is not None else 0
-    nxt = next_url or request.path
+    query = request.query_string.decode()
+    nxt = next_url or (request.path + (f"?{query}" if query else ""))
     return Markup(
         f'<input type="hidden" name="csrf_token" value="{escape(_csrf_token())}">'
         f'<input type="hidden" name="based_on" value="{seq}">'
