@@ -330,3 +330,21 @@ def test_take_back_the_last_step(client, gid):
     assert m
     back = client.get(m.group(1).replace("&amp;", "&")).get_data(as_text=True)
     assert "Anna attacks, Ben blocks." in back and 'data-testid="pvp-wounds-0">2<' in back
+
+
+def test_htmx_back_button_gets_the_whole_page_and_a_refused_step_is_not_pushed(client, gid):
+    """htmx restores a page it has no snapshot of (hx-history="false") by asking the server: the whole page."""
+    html = client.get(url(gid, [PASS]), headers={"HX-Request": "true", "HX-History-Restore-Request": "true"}
+                      ).get_data(as_text=True)
+    assert "<html" in html and 'hx-history="false"' in html
+    resp = client.get(url(gid, go="add", value="x", kind="ranged"), headers={"HX-Request": "true"})
+    assert resp.status_code == 400 and resp.headers.get("HX-Push-Url") == "false"
+    assert "whole number" in resp.get_data(as_text=True)
+
+
+def test_the_trace_names_the_units(client, gid):
+    do(client, gid, "recruit", player=0, unit="peasants")
+    peasants = uid_of(client, gid, 0, "Peasants")
+    html = get(client, gid, go="check", value="5", kind="ranged", unit=str(peasants)).get_data(as_text=True)
+    assert f"wound unit Peasants #{peasants} (armor 3)" in html and "Peasants is wounded" in html
+    assert "2 damage left unassigned" in html  # Rulebook PvP Ranged and Siege 5c: may stay unassigned

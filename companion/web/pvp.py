@@ -84,7 +84,7 @@ class Side:
     level: int
     armor: int
     hand_limit: int
-    units: tuple[Unit, ...]  # id = str(uid)
+    units: tuple[Unit, ...]  # id = unit_key: "name #uid", so the engine's trace names the unit
 
 
 @dataclass
@@ -103,13 +103,21 @@ class Fight:
     artifacts_lost: dict[int, int] = field(default_factory=dict)
 
 
+def unit_key(u: Mapping[str, Any]) -> str:
+    return f"{u.get('name') or '?'} #{u['uid']}"
+
+
+def uid_of(unit_id: str) -> int:
+    return int(str(unit_id).rsplit("#", 1)[-1])
+
+
 def sides_of(state: Mapping, a: int, d: int) -> dict[int, Side]:
     levels = get_rules().levels
     out = {}
     for i in (a, d):
         pl = state["players"][i]
         st = standing(levels, int(pl["fame"]))
-        units = tuple(Unit(id=str(u["uid"]), armor=int(u["armor"]), level=int(u.get("level") or 1),
+        units = tuple(Unit(id=unit_key(u), armor=int(u["armor"]), level=int(u.get("level") or 1),
                            resistances=tuple(u.get("resistances") or ()), wounded=bool(u.get("wounded")),
                            name=u.get("name") or "") for u in pl["units"])
         out[i] = Side(i, pl["name"], int(pl["fame"]), st.level, st.armor, st.hand_limit, units)
@@ -122,9 +130,10 @@ def blocker_fortified(blocker: int, defender: int, keep: bool, wall: bool) -> bo
     return blocker == defender and (keep or wall)
 
 
-def spend_list(step: Mapping) -> list[str]:
+def spend_list(step: Mapping, side: Side) -> list[str]:
     """The engine's spending order: units, the hero, artifacts, and a forced retreat last (it ends the fight)."""
-    out = [str(uid) for uid in step.get("units", [])]
+    ids = {uid_of(u.id): u.id for u in side.units}
+    out = [ids.get(int(uid), f"#{uid}") for uid in step.get("units", [])]
     out += ["hero"] * int(step.get("hero", 0))
     out += ["artifact"] * int(step.get("artifacts", 0))
     if step.get("move_cost"):
@@ -144,10 +153,11 @@ def resolve_step(fight: Fight, sides: Mapping[int, Side], a: int, d: int, keep: 
     if not res.allowed:
         raise CombatError(res.reason)
     side = sides[blocker]
-    already = set(str(u) for u in fight.units_wounded.get(blocker, []))
-    units = [Unit(u.id, u.armor, u.level, u.resistances, u.wounded or u.id in already, u.name) for u in side.units]
+    already = set(fight.units_wounded.get(blocker, []))
+    units = [Unit(u.id, u.armor, u.level, u.resistances, u.wounded or uid_of(u.id) in already, u.name)
+             for u in side.units]
     hero = Hero(armor=side.armor, hand_limit=side.hand_limit, wounds_this_combat=fight.hand_wounds.get(blocker, 0))
-    dmg = pvp_damage(res.damage, res.elements, hero, units, spend_list(step), fight.phase,
+    dmg = pvp_damage(res.damage, res.elements, hero, units, spend_list(step, side), fight.phase,
                      move_cost=step.get("move_cost") or None)
     return {"attacker": attacker, "blocker": blocker, "fortified": fortified, "attack": res, "damage": dmg,
             "phase": fight.phase}
@@ -156,7 +166,7 @@ def resolve_step(fight: Fight, sides: Mapping[int, Side], a: int, d: int, keep: 
 def apply_step(fight: Fight, a: int, d: int, resolved: dict) -> None:
     blocker, dmg = resolved["blocker"], resolved["damage"]
     fight.hand_wounds[blocker] = fight.hand_wounds.get(blocker, 0) + dmg.hero_wounds
-    fight.units_wounded.setdefault(blocker, []).extend(int(u) for u in dmg.units_wounded)
+    fight.units_wounded.setdefault(blocker, []).extend(uid_of(u) for u in dmg.units_wounded)
     fight.artifacts_lost[blocker] = fight.artifacts_lost.get(blocker, 0) + dmg.artifacts_stolen
     fight.passes = 0
     if dmg.retreat:
@@ -224,15 +234,15 @@ def outcome(sides: Mapping[int, Side], a: int, d: int, keep: bool, wall: bool, f
         if hand:
             trace.append(f"Rulebook PvP Ranged and Siege 5b: {s.name} takes {hand} Wound(s) into the hand"
                          + (f"; {hand} >= hand limit {s.hand_limit}: knocked out (Assign Damage 5c)" if ko else ""))
-        names = {u.id: u.name for u in s.units}
+        names = {uid_of(u.id): u.name for u in s.units}
         uids = fight.units_wounded.get(i, [])
         if uids:
             trace.append(f"Rulebook PvP Ranged and Siege 5a: {s.name}'s units wounded: "
-                         + ", ".join(names.get(str(u), str(u)) for u in uids))
+                         + ", ".join(names.get(u, str(u)) for u in uids))
         if fight.artifacts_lost.get(i):
             trace.append(f"Rulebook PvP Melee 2a: {fight.artifacts_lost[i]} artifact(s) stolen from {s.name}")
         players.append({"player": i, "name": s.name, "fame": fame[i], "wounds": hand, "knocked_out": ko,
-                        "units": [{"uid": int(u), "name": names.get(str(u), "?")} for u in uids],
+                        "units": [{"uid": int(u), "name": names.get(u, "?")} for u in uids],
                         "artifacts_lost": fight.artifacts_lost.get(i, 0)})
     return {"aggressor": a, "defender": d, "keep": keep, "wall": wall, "ended": fight.ended,
             "victor": fight.victor, "retreated": fight.retreated, "players": players, "explanation": trace}
@@ -391,7 +401,7 @@ def parse_step(args, phase: str, blocker: Side) -> dict:
         if el not in ELEMENTS:
             refuse(N_("Unknown element: %(element)s."), element=str(el)[:20])
         blocks.append([v, el])
-    known = {u.id for u in blocker.units}
+    known = {str(uid_of(u.id)) for u in blocker.units}
     units = []
     for raw in args.getlist("unit"):
         if str(raw) not in known:
@@ -428,7 +438,7 @@ def render(game, status: int = 200, **ctx):
         "players": state["players"], "standings": [standing(levels, int(p["fame"])) for p in state["players"]],
         "last": (state.get("pvp") or {}).get("last"), "phase_names": PHASE_NAMES, "element_names": ELEMENT_NAMES,
         "elements": ELEMENTS, "kinds": KINDS, "kind_names": KIND_NAMES, "resistance_names": RESISTANCE_NAMES,
-        "attack_rows": ATTACK_ROWS, "block_rows": BLOCK_ROWS, "artifact_cost": ARTIFACT_COST,
+        "uid_of": uid_of, "attack_rows": ATTACK_ROWS, "block_rows": BLOCK_ROWS, "artifact_cost": ARTIFACT_COST,
         "page_url": lambda log=None: page_url(game.id, ctx["setup"], log),
         "live_url": request.full_path if request.query_string else request.path,
     })
