@@ -85,6 +85,7 @@ class Side:
     armor: int
     hand_limit: int
     units: tuple[Unit, ...]  # id = unit_key: "name #uid", so the engine's trace names the unit
+    labels: Mapping[int, str] = field(default_factory=dict)  # uid -> the unit's name in the page's language
 
 
 @dataclass
@@ -107,6 +108,19 @@ def unit_key(u: Mapping[str, Any]) -> str:
     return f"{u.get('name') or '?'} #{u['uid']}"
 
 
+def unit_label(u: Mapping[str, Any]) -> str:
+    """A unit's name in the page's language (the rules data's German name for a unit from the card list)."""
+    from flask import has_request_context
+    from flask_babel import get_locale
+
+    if has_request_context():
+        loc = get_locale()
+        card = get_rules().units.get(u.get("unit") or "")
+        if loc is not None and loc.language == "de" and card is not None and getattr(card, "name_de", None):
+            return card.name_de
+    return u.get("name") or "?"
+
+
 def uid_of(unit_id: str) -> int:
     return int(str(unit_id).rsplit("#", 1)[-1])
 
@@ -120,7 +134,8 @@ def sides_of(state: Mapping, a: int, d: int) -> dict[int, Side]:
         units = tuple(Unit(id=unit_key(u), armor=int(u["armor"]), level=int(u.get("level") or 1),
                            resistances=tuple(u.get("resistances") or ()), wounded=bool(u.get("wounded")),
                            name=u.get("name") or "") for u in pl["units"])
-        out[i] = Side(i, pl["name"], int(pl["fame"]), st.level, st.armor, st.hand_limit, units)
+        out[i] = Side(i, pl["name"], int(pl["fame"]), st.level, st.armor, st.hand_limit, units,
+                      {int(u["uid"]): unit_label(u) for u in pl["units"]})
     return out
 
 
