@@ -111,7 +111,7 @@ def test_a_refused_change_says_why_and_the_message_stays(server, phone):
     expect(a.locator("[data-testid=player-0] .crystal-red output")).to_have_text("3")
 
 
-MAIN_PAGES = ["", "/combat", "/score", "/log"]
+MAIN_PAGES = ["", "/combat", "/score", "/pvp", "/tokens", "/log"]
 REFERENCE_PAGES = ["/rules", "/rules/enemies", "/rules/units", "/rules/sites", "/rules/scenarios", "/rules/odds"]
 
 
