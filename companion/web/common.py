@@ -233,6 +233,13 @@ def init_app(app) -> None:
         current_app.logger.exception("unexpected error")
         return _error_response(500, gettext("This is a bug in the app, not your fault. What was recorded before is safe."))
 
+    @app.template_filter("tr")
+    def _translate_line(line):
+        """An explanation line from a rules engine, in this page's language (companion.rules.text)."""
+        from ..rules.text import translate_line
+
+        return translate_line(line, gettext, _current_lang())
+
     @app.context_processor
     def _helpers():
         return {

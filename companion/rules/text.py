@@ -1,0 +1,126 @@
+"""Explanation lines that pages can show translated, while staying plain English strings everywhere else.
+
+A rules engine writes ``T(N_("Rulebook, Block phase 6a: %(enemy)s is Swift, block needs twice its attack: %(n)d"),
+enemy=Name(e.name, e.name_de), n=10)``. The result IS a ``str`` (the English sentence), so traces keep working as
+tuples of strings, in JSON answers and in tests; a page shows ``line|tr`` (see companion.web.common), which looks
+up the msgid in the German catalog and fills in the arguments, with game names in the page's language.
+
+Arguments may be plain values, ``Name`` (a name with its German form), ``Term`` (a game term: a msgid itself, such
+as an element or an ability), or other ``T`` lines. Lines that were stored as JSON come back with ``to_json()`` /
+``from_json()``. Pure Python: no Flask here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+
+def N_(message: str) -> str:
+    """Mark a msgid for extraction (translated when shown)."""
+    return message
+
+
+class Name(str):
+    """A proper name from the rules data (an enemy, a unit, a hero) with its German form."""
+
+    def __new__(cls, en: str, de: str | None = None):
+        obj = super().__new__(cls, en)
+        obj.de = de or en
+        return obj
+
+    def __reduce__(self):
+        return (Name, (str(self), self.de))
+
+    def in_language(self, lang: str) -> str:
+        return self.de if lang == "de" else str(self)
+
+
+class Term(str):
+    """A game term that is itself a msgid (an element, an ability, a phase): translated when shown."""
+
+    def __reduce__(self):
+        return (Term, (str(self),))
+
+
+class T(str):
+    """One explanation line: English text that also carries its msgid and arguments."""
+
+    def __new__(cls, msgid: str, **args: Any):
+        obj = super().__new__(cls, msgid % args if args else msgid)
+        obj.msgid = msgid
+        obj.args = args
+        return obj
+
+    def __reduce__(self):
+        return (_rebuild, (self.msgid, self.args))
+
+    def translated(self, gettext: Callable[[str], str], lang: str = "en") -> str:
+        args = {k: render_arg(v, gettext, lang) for k, v in self.args.items()}
+        try:
+            return gettext(self.msgid) % args if args else gettext(self.msgid)
+        except (KeyError, TypeError, ValueError):
+            return str(self)
+
+    def to_json(self) -> dict:
+        return {"msg": self.msgid, "args": {k: arg_to_json(v) for k, v in self.args.items()}}
+
+
+def _rebuild(msgid: str, args: dict) -> T:
+    return T(msgid, **args)
+
+
+def render_arg(value: Any, gettext: Callable[[str], str], lang: str) -> Any:
+    if isinstance(value, T):
+        return value.translated(gettext, lang)
+    if isinstance(value, Name):
+        return value.in_language(lang)
+    if isinstance(value, Term):
+        return gettext(str(value))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(render_arg(v, gettext, lang)) for v in value)
+    return value
+
+
+def arg_to_json(value: Any) -> Any:
+    if isinstance(value, T):
+        return {"$t": value.to_json()}
+    if isinstance(value, Name):
+        return {"$name": [str(value), value.de]}
+    if isinstance(value, Term):
+        return {"$term": str(value)}
+    if isinstance(value, (list, tuple)):
+        return [arg_to_json(v) for v in value]
+    return value
+
+
+def arg_from_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        if "$t" in value:
+            return from_json(value["$t"])
+        if "$name" in value:
+            return Name(*value["$name"])
+        if "$term" in value:
+            return Term(value["$term"])
+    if isinstance(value, list):
+        return [arg_from_json(v) for v in value]
+    return value
+
+
+def from_json(data: Mapping[str, Any] | str) -> str:
+    """A line stored with ``to_json()`` (or a plain string, returned as it is)."""
+    if isinstance(data, Mapping) and "msg" in data:
+        return T(data["msg"], **{k: arg_from_json(v) for k, v in (data.get("args") or {}).items()})
+    return data if isinstance(data, str) else str(data)
+
+
+def translate_line(line: Any, gettext: Callable[[str], str], lang: str = "en") -> str:
+    """What a page shows for one explanation line in its language."""
+    if isinstance(line, Mapping) and "msg" in line:
+        line = from_json(line)
+    if isinstance(line, T):
+        return line.translated(gettext, lang)
+    if isinstance(line, Name):
+        return line.in_language(lang)
+    if isinstance(line, Term):
+        return gettext(str(line))
+    return str(line)
