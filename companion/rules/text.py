@@ -65,8 +65,8 @@ class T(str):
         return {"msg": self.msgid, "args": {k: arg_to_json(v) for k, v in self.args.items()}}
 
 
-def _rebuild(msgid: str, args: dict) -> T:
-    return T(msgid, **args)
+def _rebuild(msgid: str, args: dict) -> "T":
+    return T.__new__(T, msgid, **args)
 
 
 def render_arg(value: Any, gettext: Callable[[str], str], lang: str) -> Any:
@@ -109,7 +109,7 @@ def arg_from_json(value: Any) -> Any:
 def from_json(data: Mapping[str, Any] | str) -> str:
     """A line stored with ``to_json()`` (or a plain string, returned as it is)."""
     if isinstance(data, Mapping) and "msg" in data:
-        return T(data["msg"], **{k: arg_from_json(v) for k, v in (data.get("args") or {}).items()})
+        return _rebuild(data["msg"], {k: arg_from_json(v) for k, v in (data.get("args") or {}).items()})
     return data if isinstance(data, str) else str(data)
 
 
