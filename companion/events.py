@@ -44,11 +44,20 @@ def sentence(msg: str, translate: tuple[str, ...] = (), **args: Any) -> dict:
     return {"msg": msg, "args": args, "t": list(translate)}
 
 
-def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m) -> str:
+def name_arg(en: str, de: str | None = None) -> dict:
+    """A sentence argument that is a name from the rules data, shown in the reader's language."""
+    return {"$name": [en, de or en]}
+
+
+def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m, lang: str = "en") -> str:
     args = dict(s.get("args", {}))
     nested = s.get("nested")
-    if nested and isinstance(args.get(nested), dict):
-        args[nested] = render_sentence(args[nested], translate)
+    if nested and isinstance(args.get(nested), dict) and "msg" in args[nested]:
+        args[nested] = render_sentence(args[nested], translate, lang)
+    for key, value in args.items():
+        if isinstance(value, dict) and "$name" in value:
+            en, de = value["$name"]
+            args[key] = de if lang == "de" else en
     for key in s.get("t", []):
         if isinstance(args.get(key), str):
             args[key] = translate(args[key])
@@ -57,7 +66,10 @@ def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m) -> s
     try:
         return translate(s["msg"]) % args
     except (KeyError, TypeError, ValueError):
-        return s["msg"] % s.get("args", {}) if s.get("args") else s["msg"]
+        try:  # a translation that does not fit its arguments: the English sentence
+            return s["msg"] % args
+        except (KeyError, TypeError, ValueError):
+            return s["msg"]
 
 
 def _now() -> str:

@@ -121,7 +121,7 @@ __all__ = ["CRYSTAL_LIMIT", "COLORS", "SHIELD_KINDS", "find_unit"]
 # ---------------------------------------------------------------------------------------------- commands
 
 from .commands import Command, Invalid, command, get_choice, get_int, get_player  # noqa: E402
-from .events import sentence  # noqa: E402
+from .events import name_arg, sentence  # noqa: E402
 from .i18n import N_  # noqa: E402
 from .rules.progression import change_fame, reputation_modifier, standing  # noqa: E402
 
@@ -245,6 +245,7 @@ def cmd_recruit(state, data) -> Command:
         u = units[unit_id]
         payload = {"player": i, "unit": u.id, "name": u.name, "level": u.level, "armor": u.armor,
                    "resistances": list(u.resistances)}
+        label = name_arg(u.name, u.name_de)
     else:
         name = (data.get("name") or "").strip()[:60]
         if not name:
@@ -257,12 +258,19 @@ def cmd_recruit(state, data) -> Command:
             raise Invalid(N_("Unknown resistance: %(r)s."), r=bad[0][:20])
         payload = {"player": i, "unit": None, "name": name, "level": get_int(data, "level", lo=1, hi=4),
                    "armor": get_int(data, "armor", lo=1, hi=9), "resistances": res}
+        label = name
     limit = standing(get_rules().levels, pl["fame"]).command_tokens
     if len(pl["units"]) >= limit:
         raise Invalid(N_("%(name)s has %(n)d Command token(s) and %(n)d unit(s): disband one first."),
                       name=pl["name"], n=limit)
-    s = sentence(N_("%(name)s recruits %(unit)s."), name=pl["name"], unit=payload["name"])
+    s = sentence(N_("%(name)s recruits %(unit)s."), name=pl["name"], unit=label)
     return Command("unit.recruit", payload, s, (f"player:{i}:units",))
+
+
+def unit_label(u: dict):
+    """A unit of the state as a sentence argument: its name in both languages when it comes from the rules data."""
+    ref = get_rules().units.get(u.get("unit") or "")
+    return name_arg(ref.name, ref.name_de) if ref else u["name"]
 
 
 def _unit(state, data):
@@ -279,8 +287,9 @@ def cmd_unit(state, data) -> Command:
     i, u = _unit(state, data)
     name = state["players"][i]["name"]
     action = get_choice(data, "action", ("spend", "ready", "wound", "heal", "disband"))
+    label = unit_label(u)
     if action == "disband":
-        s = sentence(N_("%(name)s disbands %(unit)s."), name=name, unit=u["name"])
+        s = sentence(N_("%(name)s disbands %(unit)s."), name=name, unit=label)
         return Command("unit.disband", {"player": i, "uid": u["uid"]}, s, (f"player:{i}:units",))
     change = {"spend": {"state": "spent"}, "ready": {"state": "ready"}, "wound": {"wounded": True, "wound_cards": 1},
               "heal": {"wounded": False, "wound_cards": 0}}[action]
@@ -288,12 +297,12 @@ def cmd_unit(state, data) -> Command:
     if action == "heal" and cards > 1:
         # Poison gave this unit two Wound cards: each must be healed (Rulebook, Wounds and Healing)
         change = {"wound_cards": cards - 1}
-        s = sentence(N_("%(name)s's %(unit)s heals one of its Wounds (%(n)d left)."), name=name, unit=u["name"],
+        s = sentence(N_("%(name)s's %(unit)s heals one of its Wounds (%(n)d left)."), name=name, unit=label,
                      n=cards - 1)
         return Command("unit.update", {"player": i, "uid": u["uid"], **change}, s, (f"player:{i}:units:{u['uid']}",))
     msgs = {"spend": N_("%(name)s's %(unit)s is spent."), "ready": N_("%(name)s's %(unit)s is ready."),
             "wound": N_("%(name)s's %(unit)s is wounded."), "heal": N_("%(name)s's %(unit)s is healed.")}
-    s = sentence(msgs[action], name=name, unit=u["name"])
+    s = sentence(msgs[action], name=name, unit=label)
     return Command("unit.update", {"player": i, "uid": u["uid"], **change}, s, (f"player:{i}:units:{u['uid']}",))
 
 
@@ -376,7 +385,7 @@ def cmd_override(state, data) -> Command:
     if data.get("reset"):
         if token not in state["overrides"]:
             raise Invalid(N_("%(enemy)s is not corrected in this game."), enemy=printed.name)
-        s = sentence(N_("%(enemy)s: back to the printed token."), enemy=printed.name)
+        s = sentence(N_("%(enemy)s: back to the printed token."), enemy=name_arg(printed.name, printed.name_de))
         return Command("enemy.override", {"enemy": token, "changes": {}}, s, (f"override:{token}",))
     elusive_raw = data.get("elusive_armor")
     wanted = {
@@ -413,5 +422,6 @@ def cmd_override(state, data) -> Command:
     except RulesDataError as err:
         raise Invalid(N_("That correction is not a valid token: %(reason)s"), reason=str(err))
     fields = ", ".join(sorted(changes)) or "-"
-    s = sentence(N_("%(enemy)s corrected for this game (%(fields)s)."), enemy=printed.name, fields=fields)
+    s = sentence(N_("%(enemy)s corrected for this game (%(fields)s)."), enemy=name_arg(printed.name, printed.name_de),
+                 fields=fields)
     return Command("enemy.override", {"enemy": token, "changes": changes}, s, (f"override:{token}",))

@@ -328,3 +328,14 @@ def test_a_table_corrects_a_token_for_its_game_and_can_undo_it(client):
     client.post(f"/games/{gid}/undo", data={})
     state = client.get(f"/api/v1/games/{gid}", headers={"X-Game-Token": token}).get_json()["state"]
     assert state["overrides"] == {"swamp_dragon": {"armor": 8}}
+
+
+def test_units_and_log_in_the_readers_language(app, client):
+    """A unit from the rules data shows its German name on a German phone, in the board and in the log."""
+    gid = new_game(client)
+    client.post(f"/games/{gid}/do/recruit", data={"player": 0, "unit": "peasants"})
+    assert "Anna recruits Peasants." in client.get(f"/games/{gid}/log").get_data(as_text=True)
+    client.post("/lang", data={"lang": "de"})
+    assert "Anna rekrutiert Bauern." in client.get(f"/games/{gid}/log").get_data(as_text=True)
+    board = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "<strong>Bauern</strong>" in board

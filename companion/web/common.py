@@ -245,9 +245,10 @@ def init_app(app) -> None:
         return {
             "csrf_token_value": _csrf_token,
             "new_nonce": new_nonce,
-            "render_sentence": lambda s: ev.render_sentence(s, gettext),
+            "render_sentence": lambda s: ev.render_sentence(s, gettext, _current_lang()),
             "languages": {"en": "English", "de": "Deutsch"},
             "game_form_fields": game_form_fields,
+            "unit_name": unit_name,
             "url_exists": url_exists,
             "game_links": GAME_LINKS,
             "current_lang": _current_lang(),
@@ -262,6 +263,16 @@ GAME_LINKS = (
     ("/games/%d/pvp", lazy_gettext("Player vs. player")),
     ("/games/%d/tokens", lazy_gettext("Token corrections")),
 )
+
+
+def unit_name(u: dict) -> str:
+    """A unit of the game state by its name in this page's language (units from the rules data have both)."""
+    from ..rules.data import get_rules
+
+    ref = get_rules().units.get(u.get("unit") or "")
+    if ref is None:
+        return u.get("name", "")
+    return ref.name_de if _current_lang() == "de" else ref.name
 
 
 def url_exists(path: str) -> bool:
