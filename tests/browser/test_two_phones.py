@@ -112,7 +112,8 @@ def test_a_refused_change_says_why_and_the_message_stays(server, phone):
 
 
 MAIN_PAGES = ["", "/combat", "/score", "/pvp", "/tokens", "/log"]
-REFERENCE_PAGES = ["/rules", "/rules/enemies", "/rules/units", "/rules/sites", "/rules/scenarios", "/rules/odds"]
+REFERENCE_PAGES = ["/rules", "/rules/enemies", "/rules/enemies/swamp_dragon", "/rules/units", "/rules/sites",
+                   "/rules/scenarios", "/rules/scenarios/full_conquest", "/rules/tracks", "/rules/odds"]
 
 
 @pytest.mark.parametrize("locale", ["en-US", "de-DE"])
