@@ -17,9 +17,28 @@ class Invalid(ValueError):
     """The command's input is wrong; the message says why (shown to the person, translated)."""
 
     def __init__(self, message: str, **args: Any):
-        super().__init__(message % args if args else message)
+        super().__init__(message % {k: arg_text(v) for k, v in args.items()} if args else message)
         self.msgid = message
         self.args_ = args
+
+    def translated(self, translate: Callable[[str], str], lang: str = "en") -> str:
+        args = {k: arg_text(v, translate, lang) for k, v in self.args_.items()}
+        return translate(self.msgid) % args if args else translate(self.msgid)
+
+
+def term(msgid: str) -> dict:
+    """A message argument that is a game term (a msgid itself), translated when shown."""
+    return {"$term": msgid}
+
+
+def arg_text(value: Any, translate: Callable[[str], str] = lambda m: m, lang: str = "en") -> Any:
+    """A message argument in the reader's language: names (``events.name_arg``) and terms (``term``)."""
+    if isinstance(value, dict) and "$name" in value:
+        en, de = value["$name"]
+        return de if lang == "de" else en
+    if isinstance(value, dict) and "$term" in value:
+        return translate(value["$term"])
+    return value
 
 
 @dataclass(frozen=True)
@@ -71,4 +90,5 @@ def get_player(state: dict, data: Mapping[str, Any]) -> int:
     return get_int(data, "player", lo=0, hi=len(state["players"]) - 1)
 
 
-__all__ = ["Command", "COMMANDS", "Invalid", "command", "get_int", "get_choice", "get_player", "sentence", "N_"]
+__all__ = ["Command", "COMMANDS", "Invalid", "command", "get_int", "get_choice", "get_player", "sentence", "N_", "term",
+           "arg_text"]

@@ -339,3 +339,11 @@ def test_units_and_log_in_the_readers_language(app, client):
     assert "Anna rekrutiert Bauern." in client.get(f"/games/{gid}/log").get_data(as_text=True)
     board = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "<strong>Bauern</strong>" in board
+
+
+def test_setup_errors_speak_one_language(client):
+    client.post("/lang", data={"lang": "de"})
+    resp = client.post("/games", data={"scenario": "solo_conquest", "mode": "competitive", "name_0": "A",
+                                       "name_1": "B"})
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and "Solo-Eroberung wird nicht kompetitiv gespielt." in html

@@ -16,7 +16,9 @@ from markupsafe import Markup
 
 from .. import events as ev
 from ..cli import lan_address
-from ..commands import COMMANDS, Invalid
+from ..commands import COMMANDS, Invalid, term
+from ..events import name_arg
+from ..i18n import N_
 from ..db import get_db
 from ..rules.data import get_rules
 from ..rules.progression import reputation_modifier, standing
@@ -27,6 +29,7 @@ from .common import device_id, done, game_row, htmx, load_game, page
 bp = Blueprint("games", __name__)
 
 MODES = ("solo", "coop", "competitive", "team")
+MODE_TERMS = {"solo": N_("solo"), "coop": N_("co-op"), "competitive": N_("competitive"), "team": N_("team")}
 MAX_PLAYERS = 5
 FORMAT_VERSION = 1
 
@@ -49,7 +52,7 @@ def validate_setup(data: dict) -> dict:
     if mode not in MODES:
         raise Invalid("Choose how you play: solo, co-op, competitive or team.")
     if sc.modes and mode not in sc.modes:
-        raise Invalid("%(scenario)s is not played %(mode)s.", scenario=sc.name, mode=mode)
+        raise Invalid("%(scenario)s is not played %(mode)s.", scenario=name_arg(sc.name, sc.name_de), mode=term(MODE_TERMS[mode]))
     players = []
     names = set()
     heroes = set()
@@ -67,7 +70,8 @@ def validate_setup(data: dict) -> dict:
             if hero not in rules.heroes:
                 raise Invalid("There is no hero %(hero)s.", hero=str(hero)[:30])
             if hero in heroes:
-                raise Invalid("Two players chose %(hero)s: each hero can be played once.", hero=rules.heroes[hero].name)
+                raise Invalid("Two players chose %(hero)s: each hero can be played once.",
+                              hero=name_arg(rules.heroes[hero].name, rules.heroes[hero].name_de))
             heroes.add(hero)
         team = p.get("team") or None
         if mode == "team" and team not in ("A", "B"):
@@ -80,11 +84,11 @@ def validate_setup(data: dict) -> dict:
     if mode == "solo" and len(players) != 1:
         raise Invalid("A solo game has exactly one player.")
     if mode != "solo" and len(players) < 2:
-        raise Invalid("A %(mode)s game needs at least two players.", mode=mode)
+        raise Invalid("A %(mode)s game needs at least two players.", mode=term(MODE_TERMS[mode]))
     if mode == "team" and sorted(p["team"] for p in players) != ["A", "A", "B", "B"]:
         raise Invalid("A team game is four players: two in team A, two in team B.")
     if mode != "solo" and not (sc.players_min <= len(players) <= sc.players_max):
-        raise Invalid("%(scenario)s is for %(lo)d to %(hi)d players.", scenario=sc.name, lo=sc.players_min,
+        raise Invalid("%(scenario)s is for %(lo)d to %(hi)d players.", scenario=name_arg(sc.name, sc.name_de), lo=sc.players_min,
                       hi=sc.players_max)
     return {"scenario": scenario_id, "mode": mode, "players": players, "name": (data.get("name") or "").strip()[:60]}
 
@@ -124,7 +128,9 @@ def form_setup(form) -> dict:
 
 
 def invalid_message(err: Invalid) -> str:
-    return gettext(err.msgid, **err.args_) if err.args_ else gettext(err.msgid)
+    from .common import _current_lang
+
+    return err.translated(gettext, _current_lang())
 
 
 # ---------------------------------------------------------------------------------------------- pages
