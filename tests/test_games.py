@@ -83,6 +83,7 @@ def test_conflicting_command_gets_409_and_the_fresh_state(app, client):
     assert resp.status_code == 409
     html = resp.get_data(as_text=True)
     assert "Another phone changed this game" in html
+    assert re.search(r'<output class="stepper-value">2</output>', html)  # the fresh state, on the same page
     # never overwritten silently: only the first change is there
     assert re.search(r'<output class="stepper-value">2</output>', client.get(f"/games/{gid}").get_data(as_text=True))
 

@@ -342,4 +342,10 @@ def _error_response(status: int, message: str):
         if game is not None and status == 409:
             resp.headers["HX-Trigger"] = "gameChanged"  # show the fresh state under the message
         return resp
+    if game is not None and status == 409:
+        # without JavaScript: the board as it is now, with the message on top
+        from .games import board_context
+
+        return render_template("games/show.html", flash_title=title, flash_message=message,
+                               **board_context(game)), status
     return render_template("error.html", title=title, message=message, status=status, game=game), status

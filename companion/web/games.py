@@ -259,9 +259,11 @@ def tracker_context(game) -> dict:
 
 @bp.get("/games/<int:game_id>")
 def show(game_id: int):
-    game = load_game(game_id)
-    return page("games/show.html", game=game, join_url=join_url(game), qr=qr_svg(join_url(game)),
-                **tracker_context(game))
+    return page("games/show.html", **board_context(load_game(game_id)))
+
+
+def board_context(game) -> dict:
+    return {"game": game, "join_url": join_url(game), "qr": qr_svg(join_url(game)), **tracker_context(game)}
 
 
 @bp.get("/games/<int:game_id>/log")
