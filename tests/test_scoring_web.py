@@ -347,3 +347,92 @@ def test_end_of_round_prefilled_from_the_dummy_feature(app):
     st["dummy"] = {"deck_count": 3, "announced": False}
     assert scoring.sheet_values(st)[1]["end_of_round_announced"] is False
     assert scoring.build_sheet(st).end_of_round_announced is False
+
+
+def test_german_page_shows_the_trace_in_german(app):
+    """The "How it was counted" lines are the engine's T lines shown with |tr: German on a German phone
+    (Accept-Language or the language chosen with POST /lang), English otherwise."""
+    t = Table(app)
+    t.step(0, "spells", 1)
+    english = t.html()
+    assert ("Anna: Scenario Book, Standard Achievements scoring, The Greatest Knowledge: 2 x 1 Spells + "
+            "0 Advanced Actions = 2") in english
+    german = t.html(**{"Accept-Language": "de"})
+    assert ("Anna: Szenarioheft, Standard-Erfolgswertung, Das größte Wissen: 2 x 1 Zauber + "
+            "0 Fortgeschrittene Aktionen = 2") in german
+    assert "Szenarioheft, Vollständige Eroberung: die normale Wertung für Erfolge" in german
+    assert "Scenario Book" not in german
+    t.client.post("/lang", data={"lang": "de"})
+    assert "Szenarioheft, Wertung: Wer den meisten Ruhm hat, gewinnt: Anna mit 5" in t.html()
+
+
+def _final(t):
+    for i in range(len(t.state()["players"])):
+        t.post("confirm", player=i, confirmed="1")
+    t.post("final")
+
+
+def test_final_score_keeps_translatable_lines(app):
+    """score.final is JSON: its explanation lines and title reasons are stored as {"msg", "args"} dicts, the
+    German page still shows them in German, and the JSON export gives the English sentences."""
+    t = Table(app)
+    t.step(0, "spells", 1)
+    t.cmd("wounds", player=0, amount=1)
+    t.cmd("wounds", player=1, amount=1)
+    preview = t.export()["result"]
+    _final(t)
+    with app.test_request_context():
+        ev = [e for e in load_events(get_db(), t.id) if e.type == "score.final"][-1]
+    stored = ev.payload["result"]
+    assert all(isinstance(x, dict) and "msg" in x for x in stored["explanation"])
+    beating = next(x for x in stored["titles"] if x["title"] == "greatest_beating")
+    assert beating["reason"]["msg"] == "%(source)s, %(title)s: %(sides)s tied at %(value)d: -1 each"
+    exported = t.export()
+    assert exported["final"] is True
+    assert exported["result"]["explanation"] == preview["explanation"]
+    assert all(isinstance(x, str) for x in exported["result"]["explanation"])
+    assert [x["reason"] for x in exported["result"]["titles"]] == [x["reason"] for x in preview["titles"]]
+    german = t.html(**{"Accept-Language": "de"})
+    assert 'data-testid="final-badge"' in german
+    assert ("Anna: Szenarioheft, Standard-Erfolgswertung, Das größte Wissen: 2 x 1 Zauber + "
+            "0 Fortgeschrittene Aktionen = 2") in german
+    assert "Scenario Book" not in german
+    assert "Anna: Scenario Book, Standard Achievements scoring, The Greatest Knowledge" in t.html()
+
+
+def test_final_score_recorded_with_plain_lines_still_shows(app):
+    """A score.final recorded before the lines were translatable (plain English strings) is shown as it is."""
+    t = Table(app)
+    _final(t)
+    with app.test_request_context():
+        db = get_db()
+        ev = [e for e in load_events(db, t.id) if e.type == "score.final"][-1]
+        payload = dict(ev.payload)
+        payload["result"] = dict(payload["result"], explanation=["An old plain line"])
+        db.execute("UPDATE events SET payload = ? WHERE game_id = ? AND seq = ?",
+                   [json.dumps(payload), t.id, ev.seq])
+        db.conn.commit()
+    assert "An old plain line" in t.html(**{"Accept-Language": "de"})
+    assert t.export()["result"]["explanation"] == ["An old plain line"]
+
+
+@pytest.mark.parametrize("how", ["accept-language", "lang"])
+def test_csv_export_in_the_device_language(app, how):
+    """The CSV's headings, line names and result are in the requesting device's language; the key column keeps
+    the English ids."""
+    t = Table(app)
+    t.step(0, "spells", 1)
+    headers = {}
+    if how == "lang":
+        t.client.post("/lang", data={"lang": "de"})
+    else:
+        headers = {"Accept-Language": "de"}
+    rows = list(csv.reader(io.StringIO(t.client.get(f"{t.url}.csv", headers=headers).get_data(as_text=True))))
+    assert rows[0] == ["Zeile", "key", "Anna", "Ben"]
+    by_key = {row[1]: row for row in rows}
+    assert by_key["fame"][0] == "Ruhm" and by_key["greatest_knowledge"][0] == "Größtes Wissen"
+    assert by_key["total"][0] == "Summe" and by_key["total"][2:] == ["5", "0"]
+    assert by_key["result"][:2] == ["Ergebnis", "result"] and by_key["result"][2] == "Anna gewinnt mit 5."
+    english = list(csv.reader(io.StringIO(app.test_client().get(
+        f"{t.url}.csv", headers={"X-Game-Token": t.row()["token"], "Accept-Language": "en"}).get_data(as_text=True))))
+    assert english[0][0] == "Line" and {r[1]: r[0] for r in english}["greatest_knowledge"] == "Greatest Knowledge"

@@ -2,7 +2,9 @@
 each scenario's "Scoring" / "The Winner", and the "Action Upgrades" variant).
 
 Pure rules code: no Flask, no database. Every result carries an explanation trace
-(a tuple of English strings citing the Scenario Book).
+(a tuple of English strings citing the Scenario Book). Each line is a ``T`` line
+(companion.rules.text): its value is the English sentence, and pages show it in their
+language with ``|tr``. Player and team names are the players' own words, never translated.
 
 Vocabulary
 ----------
@@ -17,8 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
+from .text import N_, Name, T, Term
+
 BOOK = "Scenario Book"
-CARD = "Scenario Book, Standard Achievements scoring"
+CARD = T("Scenario Book, Standard Achievements scoring")
 
 # --------------------------------------------------------------------------------------
 # Scenarios
@@ -45,6 +49,12 @@ class ScenarioScoring:
     mines_scoring: bool = False  # Mines Liberation
     dungeon_scoring: bool = False  # Dungeon Lords
     teams_allowed: bool = True
+    title_de: str = ""  # the German Szenarioheft's title (as rules_data/scenarios.yaml name_de)
+
+    @property
+    def name(self) -> Name:
+        """The scenario's title for a trace, with its German form."""
+        return Name(self.title, self.title_de or self.title)
 
 
 # Scenario ids: snake_case of the English title. Rounds and player counts are from
@@ -53,21 +63,21 @@ SCENARIOS: dict[str, ScenarioScoring] = {
     s.id: s
     for s in (
         # "Players: 2 to 4 (plus a solo variant)", "Length: Three rounds" (solo variant: four).
-        ScenarioScoring("first_reconnaissance", "First Reconnaissance", COMPETITIVE, 3, 1, 4),
-        ScenarioScoring("full_conquest", "Full Conquest", COMPETITIVE, 6, 1, 4, cities_scoring=True),
-        ScenarioScoring("blitz_conquest", "Blitz Conquest", COMPETITIVE, 4, 1, 4, cities_scoring=True),
-        ScenarioScoring("solo_conquest", "Solo Conquest", SOLO, 6, 1, 1, teams_allowed=False),
-        ScenarioScoring("full_cooperation", "Full Cooperation", COOP, 6, 2, 3, teams_allowed=False),
-        ScenarioScoring("blitz_cooperation", "Blitz Cooperation", COOP, 4, 2, 3, teams_allowed=False),
-        ScenarioScoring("mines_liberation", "Mines Liberation", COMPETITIVE, 4, 1, 4, mines_scoring=True),
-        ScenarioScoring("druid_nights", "Druid Nights", COMPETITIVE, 4, 1, 4),
-        ScenarioScoring("dungeon_lords", "Dungeon Lords", COMPETITIVE, 5, 1, 4, dungeon_scoring=True),
+        ScenarioScoring("first_reconnaissance", "First Reconnaissance", COMPETITIVE, 3, 1, 4, title_de="Die ersten Erkundungen"),
+        ScenarioScoring("full_conquest", "Full Conquest", COMPETITIVE, 6, 1, 4, cities_scoring=True, title_de="Vollständige Eroberung"),
+        ScenarioScoring("blitz_conquest", "Blitz Conquest", COMPETITIVE, 4, 1, 4, cities_scoring=True, title_de="Blitz-Eroberung"),
+        ScenarioScoring("solo_conquest", "Solo Conquest", SOLO, 6, 1, 1, teams_allowed=False, title_de="Solo-Eroberung"),
+        ScenarioScoring("full_cooperation", "Full Cooperation", COOP, 6, 2, 3, teams_allowed=False, title_de="Vollständige Kooperation"),
+        ScenarioScoring("blitz_cooperation", "Blitz Cooperation", COOP, 4, 2, 3, teams_allowed=False, title_de="Blitz-Kooperation"),
+        ScenarioScoring("mines_liberation", "Mines Liberation", COMPETITIVE, 4, 1, 4, mines_scoring=True, title_de="Freiheit den Bergwerken!"),
+        ScenarioScoring("druid_nights", "Druid Nights", COMPETITIVE, 4, 1, 4, title_de="Druidennächte"),
+        ScenarioScoring("dungeon_lords", "Dungeon Lords", COMPETITIVE, 5, 1, 4, dungeon_scoring=True, title_de="Dungeon Lords"),
         # "Players: 2, or 4 (two teams)", "Length: Four rounds (4 players), six rounds (2 players)";
         # Variants: "You can also play this scenario with 3 players".
-        ScenarioScoring("conquer_and_hold", "Conquer and Hold", VICTORY_POINTS, 6, 2, 4),
+        ScenarioScoring("conquer_and_hold", "Conquer and Hold", VICTORY_POINTS, 6, 2, 4, title_de="Erobern und Halten"),
         # German: "Nur einer kommt zurück". "Players: 2 to 4", "Length: Four rounds".
         # Ids of these two as in rules_data/scenarios.yaml (published English titles).
-        ScenarioScoring("one_to_return", "One to Return", PORTAL, 4, 2, 4),
+        ScenarioScoring("one_to_return", "One to Return", PORTAL, 4, 2, 4, title_de="Nur einer kommt zurück"),
     )
 }
 
@@ -280,17 +290,40 @@ TITLE_OF = {
     "cities": "greatest_city_conqueror",
     "mines": "greatest_liberator",
 }
-TITLE_NAMES = {
-    "greatest_knowledge": "Greatest Knowledge",
-    "greatest_loot": "Greatest Loot",
-    "greatest_leader": "Greatest Leader",
-    "greatest_conqueror": "Greatest Conqueror",
-    "greatest_adventurer": "Greatest Adventurer",
-    "greatest_dungeon_crawler": "Greatest Dungeon Crawler",
-    "greatest_beating": "Greatest Beating",
-    "greatest_city_conqueror": "Greatest City Conqueror",
-    "greatest_liberator": "Greatest Liberator",
+TITLE_NAMES = {  # game terms: msgids, translated when a trace is shown (Term)
+    "greatest_knowledge": N_("Greatest Knowledge"),
+    "greatest_loot": N_("Greatest Loot"),
+    "greatest_leader": N_("Greatest Leader"),
+    "greatest_conqueror": N_("Greatest Conqueror"),
+    "greatest_adventurer": N_("Greatest Adventurer"),
+    "greatest_dungeon_crawler": N_("Greatest Dungeon Crawler"),
+    "greatest_beating": N_("Greatest Beating"),
+    "greatest_city_conqueror": N_("Greatest City Conqueror"),
+    "greatest_liberator": N_("Greatest Liberator"),
 }
+# The categories a combined (team or table) score names in its trace: ids that are also msgids.
+CATEGORY_TERMS = {
+    "fame": N_("fame"),
+    "knowledge": N_("knowledge"),
+    "loot": N_("loot"),
+    "leader": N_("leader"),
+    "conqueror": N_("conqueror"),
+    "adventurer": N_("adventurer"),
+    "beating": N_("beating"),
+    "cities": N_("cities"),
+    "mines": N_("mines"),
+}
+
+
+def _category(key: str) -> str:
+    return Term(key) if key in CATEGORY_TERMS else key
+
+
+def _joined(separator: str, pieces: Sequence[str]) -> str:
+    """Pieces (T lines or plain text) joined by a separator, each piece shown in the page's language.
+    The format is built here, not extracted: it has nothing to translate."""
+    fmt = separator.join(f"%(p{i})s" for i in range(len(pieces)))
+    return T.__new__(T, fmt, **{f"p{i}": piece for i, piece in enumerate(pieces)})
 
 
 def unit_points(unit: Unit) -> int:
@@ -303,45 +336,54 @@ def achievement_points(p: PlayerSheet, scenario: str) -> tuple[dict[str, int], t
     """The six standard achievement categories of one player (before titles)."""
     why: list[str] = []
     knowledge = 2 * p.spells + p.advanced_actions
-    why.append(
-        f"{p.name}: {CARD}, The Greatest Knowledge: 2 x {p.spells} Spells + "
-        f"{p.advanced_actions} Advanced Actions = {knowledge}"
-    )
+    why.append(T(
+        "%(name)s: Scenario Book, Standard Achievements scoring, The Greatest Knowledge: "
+        "2 x %(spells)d Spells + %(advanced_actions)d Advanced Actions = %(points)d",
+        name=p.name, spells=p.spells, advanced_actions=p.advanced_actions, points=knowledge,
+    ))
     loot = 2 * p.artifacts + p.crystals // 2
-    why.append(
-        f"{p.name}: {CARD}, The Greatest Loot: 2 x {p.artifacts} Artifacts + "
-        f"{p.crystals} crystals // 2 = {loot}"
-    )
+    why.append(T(
+        "%(name)s: Scenario Book, Standard Achievements scoring, The Greatest Loot: "
+        "2 x %(artifacts)d Artifacts + %(crystals)d crystals // 2 = %(points)d",
+        name=p.name, artifacts=p.artifacts, crystals=p.crystals, points=loot,
+    ))
     leader = sum(unit_points(u) for u in p.units)
-    parts = " + ".join(
-        f"{u.level}/2={unit_points(u)} (wounded)" if u.wounded else str(u.level) for u in p.units
-    ) or "no Units"
-    why.append(
-        f"{p.name}: {CARD}, The Greatest Leader: unit levels, wounded Units at half "
-        f"rounded down: {parts} = {leader}"
-    )
+    parts = _joined(" + ", [
+        T("%(level)d/2=%(points)d (wounded)", level=u.level, points=unit_points(u)) if u.wounded
+        else str(u.level) for u in p.units
+    ]) if p.units else T("no Units")
+    why.append(T(
+        "%(name)s: Scenario Book, Standard Achievements scoring, The Greatest Leader: unit levels, "
+        "wounded Units at half rounded down: %(units)s = %(points)d",
+        name=p.name, units=parts, points=leader,
+    ))
     conqueror = 2 * p.fortified_shields
-    why.append(
-        f"{p.name}: {CARD}, The Greatest Conqueror: 2 x {p.fortified_shields} Shields on "
-        f"keeps, mage towers and monasteries = {conqueror}"
-    )
+    why.append(T(
+        "%(name)s: Scenario Book, Standard Achievements scoring, The Greatest Conqueror: "
+        "2 x %(shields)d Shields on keeps, mage towers and monasteries = %(points)d",
+        name=p.name, shields=p.fortified_shields, points=conqueror,
+    ))
     if scenario == "dungeon_lords":
         adventurer = 2 * p.adventure_shields + 4 * p.dungeons_tombs
-        why.append(
-            f"{p.name}: {BOOK}, Dungeon Lords, Scoring: \"All dungeons and tombs give 4 points "
-            f"instead of 2\": 2 x {p.adventure_shields} other adventure sites + 4 x "
-            f"{p.dungeons_tombs} dungeons and tombs = {adventurer}"
-        )
+        why.append(T(
+            "%(name)s: Scenario Book, Dungeon Lords, Scoring: \"All dungeons and tombs give 4 points "
+            "instead of 2\": 2 x %(shields)d other adventure sites + 4 x %(dungeons)d dungeons and "
+            "tombs = %(points)d",
+            name=p.name, shields=p.adventure_shields, dungeons=p.dungeons_tombs, points=adventurer,
+        ))
     else:
         adventurer = 2 * p.adventure_shields
-        why.append(
-            f"{p.name}: {CARD}, The Greatest Adventurer: 2 x {p.adventure_shields} Shields on "
-            f"adventure sites = {adventurer}"
-        )
+        why.append(T(
+            "%(name)s: Scenario Book, Standard Achievements scoring, The Greatest Adventurer: "
+            "2 x %(shields)d Shields on adventure sites = %(points)d",
+            name=p.name, shields=p.adventure_shields, points=adventurer,
+        ))
     beating = -2 * p.wounds
-    why.append(
-        f"{p.name}: {CARD}, The Greatest Beating: -2 x {p.wounds} Wounds in the deck = {beating}"
-    )
+    why.append(T(
+        "%(name)s: Scenario Book, Standard Achievements scoring, The Greatest Beating: "
+        "-2 x %(wounds)d Wounds in the deck = %(points)d",
+        name=p.name, wounds=p.wounds, points=beating,
+    ))
     return (
         {
             "knowledge": knowledge,
@@ -359,9 +401,10 @@ def city_points(p: PlayerSheet) -> tuple[int, str]:
     """Full/Blitz Conquest: "7 Fame for each city they are the leader of", "4 Fame for each
     city they are not the leader of but has at least one of their shield tokens"."""
     pts = 7 * p.cities_led + 4 * p.cities_shielded
-    return pts, (
-        f"{p.name}: {BOOK}, Conquest Scoring: 7 x {p.cities_led} cities led + 4 x "
-        f"{p.cities_shielded} cities with a Shield but not led = {pts}"
+    return pts, T(
+        "%(name)s: Scenario Book, Conquest Scoring: 7 x %(led)d cities led + 4 x %(shielded)d "
+        "cities with a Shield but not led = %(points)d",
+        name=p.name, led=p.cities_led, shielded=p.cities_shielded, points=pts,
     )
 
 
@@ -369,9 +412,10 @@ def mine_points(p: PlayerSheet) -> tuple[int, str]:
     """Mines Liberation: "4 Fame for each of their mines in Countryside and 7 Fame for each
     mine on Core tiles"."""
     pts = 4 * p.mines_countryside + 7 * p.mines_core
-    return pts, (
-        f"{p.name}: {BOOK}, Mines Liberation Scoring: 4 x {p.mines_countryside} Countryside "
-        f"mines + 7 x {p.mines_core} Core mines = {pts}"
+    return pts, T(
+        "%(name)s: Scenario Book, Mines Liberation Scoring: 4 x %(countryside)d Countryside mines "
+        "+ 7 x %(core)d Core mines = %(points)d",
+        name=p.name, countryside=p.mines_countryside, core=p.mines_core, points=pts,
     )
 
 
@@ -387,7 +431,7 @@ def award_title(
     *,
     sole: int = 3,
     tied: int = 1,
-    source: str = CARD,
+    source: str = CARD,  # a T line naming the rule
 ) -> TitleAward:
     """A positive title: the side that "scored the most Fame this way" gets ``sole``; "If two
     or more players are tied, each gets" ``tied`` "(except if the tie is between players who
@@ -397,46 +441,51 @@ def award_title(
     repeat the zero exception; nobody "scored the most Fame" when nobody scored any,
     so the same exception is applied to them.
     """
-    name = TITLE_NAMES[title]
+    name = Term(TITLE_NAMES[title])
     best = max(v for _, v in values)
     top = [s for s, v in values if v == best]
     if best <= 0:
         return TitleAward(
             title, category, tuple(values), (), "tie_at_zero",
-            f"{source}, {name}: nobody scored in this category ({', '.join(top)} at {best}): "
-            "a tie between players who scored no Fame gives no title",
+            T("%(source)s, %(title)s: nobody scored in this category (%(sides)s at %(value)d): "
+              "a tie between players who scored no Fame gives no title",
+              source=source, title=name, sides=", ".join(top), value=best),
         )
     if len(top) == 1:
         return TitleAward(
             title, category, tuple(values), ((top[0], sole),), "sole",
-            f"{source}, {name}: {top[0]} scored the most ({best}): +{sole}",
+            T("%(source)s, %(title)s: %(side)s scored the most (%(value)d): +%(points)d",
+              source=source, title=name, side=top[0], value=best, points=sole),
         )
     return TitleAward(
         title, category, tuple(values), tuple((s, tied) for s in top), "tie",
-        f"{source}, {name}: {', '.join(top)} tied at {best}: +{tied} each",
+        T("%(source)s, %(title)s: %(sides)s tied at %(value)d: +%(points)d each",
+          source=source, title=name, sides=", ".join(top), value=best, points=tied),
     )
 
 
 def award_beating(values: Sequence[tuple[str, int]]) -> TitleAward:
     """The Greatest Beating: "The player who lost the most Fame this way loses an additional
     3 Fame ... (-1 if tied, except if the tie is between players that have no Wounds)"."""
-    name = TITLE_NAMES["greatest_beating"]
+    name = Term(TITLE_NAMES["greatest_beating"])
     worst = min(v for _, v in values)
     bottom = [s for s, v in values if v == worst]
     if worst >= 0:
         return TitleAward(
             "greatest_beating", "beating", tuple(values), (), "no_wounds",
-            f"{CARD}, {name}: nobody has Wounds ({', '.join(bottom)}): a tie between players "
-            "that have no Wounds gives no penalty",
+            T("%(source)s, %(title)s: nobody has Wounds (%(sides)s): a tie between players "
+              "that have no Wounds gives no penalty", source=CARD, title=name, sides=", ".join(bottom)),
         )
     if len(bottom) == 1:
         return TitleAward(
             "greatest_beating", "beating", tuple(values), ((bottom[0], -3),), "sole",
-            f"{CARD}, {name}: {bottom[0]} lost the most ({worst}): -3",
+            T("%(source)s, %(title)s: %(side)s lost the most (%(value)d): -3",
+              source=CARD, title=name, side=bottom[0], value=worst),
         )
     return TitleAward(
         "greatest_beating", "beating", tuple(values), tuple((s, -1) for s in bottom), "tie",
-        f"{CARD}, {name}: {', '.join(bottom)} tied at {worst}: -1 each",
+        T("%(source)s, %(title)s: %(sides)s tied at %(value)d: -1 each",
+          source=CARD, title=name, sides=", ".join(bottom), value=worst),
     )
 
 
@@ -452,7 +501,7 @@ def _titles_for(
             out.append(
                 award_title(
                     "greatest_dungeon_crawler", cat, values, sole=5, tied=2,
-                    source=f"{BOOK}, Dungeon Lords, Scoring (instead of the Greatest Adventurer)",
+                    source=T("Scenario Book, Dungeon Lords, Scoring (instead of the Greatest Adventurer)"),
                 )
             )
         else:
@@ -462,7 +511,7 @@ def _titles_for(
             award_title(
                 "greatest_city_conqueror", "cities",
                 [(name, cats["cities"]) for name, cats in sides], sole=5, tied=2,
-                source=f"{BOOK}, Conquest Scoring",
+                source=T("Scenario Book, Conquest Scoring"),
             )
         )
     if sc.mines_scoring:
@@ -472,7 +521,7 @@ def _titles_for(
             award_title(
                 "greatest_liberator", "mines",
                 [(name, cats["mines"]) for name, cats in sides], sole=5, tied=2,
-                source=f"{BOOK}, Mines Liberation Scoring",
+                source=T("Scenario Book, Mines Liberation Scoring"),
             )
         )
     return out
@@ -486,7 +535,7 @@ def _titles_for(
 def _player_lines(p: PlayerSheet, sc: ScenarioScoring) -> tuple[dict[str, int], list[str]]:
     cats, why = achievement_points(p, sc.id)
     lines = {"fame": p.fame, **cats}
-    trace = [f"{p.name}: Fame {p.fame}", *why]
+    trace = [T("%(name)s: Fame %(fame)d", name=p.name, fame=p.fame), *why]
     if sc.cities_scoring:
         pts, line = city_points(p)
         lines["cities"] = pts
@@ -519,17 +568,18 @@ def _winners(sides: Sequence[Side]) -> tuple[tuple[str, ...], str]:
     best = max(s.total for s in sides)
     top = tuple(s.name for s in sides if s.total == best)
     if len(top) == 1:
-        return top, f"{BOOK}, Scoring: whoever has the most Fame wins: {top[0]} with {best}"
+        return top, T("Scenario Book, Scoring: whoever has the most Fame wins: %(side)s with %(total)d",
+                      side=top[0], total=best)
     # Book: First Reconnaissance "If tied, the players share the victory." The other
     # competitive scenarios are silent on ties; Book silent: they share it the same way.
-    return top, (
-        f"{BOOK}, Scoring: {', '.join(top)} tied with {best} Fame: \"If tied, the players "
-        "share the victory\" (First Reconnaissance)"
+    return top, T(
+        "Scenario Book, Scoring: %(sides)s tied with %(total)d Fame: \"If tied, the players "
+        "share the victory\" (First Reconnaissance)", sides=", ".join(top), total=best,
     )
 
 
 def _score_competitive(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
-    trace: list[str] = [f"{BOOK}, {sc.title}: apply standard Achievements scoring"]
+    trace: list[str] = [T("Scenario Book, %(scenario)s: apply standard Achievements scoring", scenario=sc.name)]
     per_player: dict[str, dict[str, int]] = {}
     for p in sheet.players:
         lines, why = _player_lines(p, sc)
@@ -542,10 +592,10 @@ def _score_competitive(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
         # First Reconnaissance, Solo Variant: "When scoring, award no titles."; Other Solo
         # Missions: "use similar setup modifications and special rules as this mission"
         # (Solo Conquest: "no titles are awarded").
-        trace.append(f"{BOOK}, Solo Variant / Other Solo Missions: award no titles")
+        trace.append(T("Scenario Book, Solo Variant / Other Solo Missions: award no titles"))
         p = sheet.players[0]
         side = _side(p.name, (p.name,), per_player[p.name])
-        trace.append(f"{p.name}: total {side.total}")
+        trace.append(T("%(name)s: total %(total)d", name=p.name, total=side.total))
         return ScoreResult(
             sc.id, sc.kind, False, (side,), (), side.total, side, (), (),
             _mission_success(sheet, sc), tuple(trace) + _success_trace(sheet, sc),
@@ -562,7 +612,7 @@ def _score_competitive(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
                 lines[t.title] = dict(t.awarded).get(p.name, 0)
             players.append(_side(p.name, (p.name,), lines))
         for s in players:
-            trace.append(f"{s.name}: total {s.total}")
+            trace.append(T("%(name)s: total %(total)d", name=s.name, total=s.total))
         winners, why = _winners(players)
         trace.append(why)
         return ScoreResult(
@@ -575,7 +625,7 @@ def _score_competitive(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
     # higher score of both players in this area. For the Greatest Beating, score only the
     # player with the largest penalty. Assign titles as usual (compare only the larger
     # values of both teams)."
-    trace.append(f"{BOOK}, Team Rules: each team has one common score")
+    trace.append(T("Scenario Book, Team Rules: each team has one common score"))
     players = tuple(_side(p.name, (p.name,), per_player[p.name]) for p in sheet.players)
     team_names: list[str] = []
     for p in sheet.players:
@@ -585,8 +635,8 @@ def _score_competitive(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
     for t in team_names:
         members = [p for p in sheet.players if p.team == t]
         lines, why = _combine(
-            f"Team {t}", [(m.name, per_player[m.name]) for m in members], best=max,
-            source=f"{BOOK}, Team Rules",
+            T("Team %(t)s", t=t), [(m.name, per_player[m.name]) for m in members], best=max,
+            source=T("Scenario Book, Team Rules"),
         )
         team_lines[t] = lines
         trace.extend(why)
@@ -602,7 +652,7 @@ def _score_competitive(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
             _side(t, tuple(p.name for p in sheet.players if p.team == t), lines)
         )
     for s in teams:
-        trace.append(f"Team {s.name}: total {s.total}")
+        trace.append(T("Team %(team)s: total %(total)d", team=s.name, total=s.total))
     winners, why = _winners(teams)
     trace.append(why)
     return ScoreResult(
@@ -628,16 +678,17 @@ def _combine(
         vals = [(n, lines[k]) for n, lines in members]
         if k == "fame":
             v = min(x for _, x in vals)
-            rule = "base = the lowest Fame"
+            rule = T("base = the lowest Fame")
         elif k == "beating":
             v = min(x for _, x in vals)
-            rule = "Greatest Beating: only the largest penalty"
+            rule = T("Greatest Beating: only the largest penalty")
         else:
             v = best(x for _, x in vals)
-            rule = "only the higher score" if best is max else "only the lowest score (variant)"
+            rule = T("only the higher score") if best is max else T("only the lowest score (variant)")
         out[k] = v
         shown = ", ".join(f"{n} {x}" for n, x in vals)
-        why.append(f"{label}: {source}, {k}: {rule} of {shown} -> {v}")
+        why.append(T("%(label)s: %(source)s, %(category)s: %(rule)s of %(values)s -> %(value)d",
+                     label=label, source=source, category=_category(k), rule=rule, values=shown, value=v))
     return out, why
 
 
@@ -660,10 +711,11 @@ def _success_trace(sheet: GameSheet, sc: ScenarioScoring) -> tuple[str, ...]:
     if ok is None:
         return ()
     what = {
-        "mines_liberation": "If you liberated all mines, the mission was successful",
-        "dungeon_lords": "If you conquered all the dungeon and tombs, the mission was successful",
-    }.get(sc.id, "If you conquered all the cities, your mission was successful")
-    return (f"{BOOK}, {sc.title}: \"{what}\": {'successful' if ok else 'not successful'}",)
+        "mines_liberation": T("If you liberated all mines, the mission was successful"),
+        "dungeon_lords": T("If you conquered all the dungeon and tombs, the mission was successful"),
+    }.get(sc.id) or T("If you conquered all the cities, your mission was successful")
+    return (T("Scenario Book, %(scenario)s: \"%(rule)s\": %(outcome)s", scenario=sc.name, rule=what,
+              outcome=T("successful") if ok else T("not successful")),)
 
 
 def _cities_total(sheet: GameSheet, sc: ScenarioScoring) -> int | None:
@@ -686,30 +738,30 @@ def _score_table(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
     for p in sheet.players:
         cats, why = achievement_points(p, sc.id)
         per_player[p.name] = {"fame": p.fame, **cats}
-        trace.append(f"{p.name}: Fame {p.fame}")
+        trace.append(T("%(name)s: Fame %(fame)d", name=p.name, fame=p.fame))
         trace.extend(why)
     players = tuple(_side(p.name, (p.name,), per_player[p.name]) for p in sheet.players)
 
     if sc.kind == SOLO:
-        trace.insert(
-            0, f"{BOOK}, Solo Conquest, Scoring: \"Take your Fame as the base. Then apply "
-            "standard Achievements scoring, except no titles are awarded.\"",
-        )
+        trace.insert(0, T(
+            "Scenario Book, Solo Conquest, Scoring: \"Take your Fame as the base. Then apply "
+            "standard Achievements scoring, except no titles are awarded.\""
+        ))
         lines = dict(per_player[sheet.players[0].name])
     else:
-        trace.insert(
-            0, f"{BOOK}, {sc.title}, Scoring: \"You have one score as a team. As a base score, "
+        trace.insert(0, T(
+            "Scenario Book, %(scenario)s, Scoring: \"You have one score as a team. As a base score, "
             "take the lowest Fame of all players.\" In each category only the player with the "
-            "highest score (most negative points for the Greatest Beating); no titles",
-        )
+            "highest score (most negative points for the Greatest Beating); no titles", scenario=sc.name,
+        ))
         if sheet.lowest_counts:
-            trace.insert(
-                1, f"{BOOK}, Full Cooperation, Variants: \"for Achievements, only the lowest "
-                "score counts\" (the Greatest Beating: the biggest penalty is scored again)",
-            )
+            trace.insert(1, T(
+                "Scenario Book, Full Cooperation, Variants: \"for Achievements, only the lowest "
+                "score counts\" (the Greatest Beating: the biggest penalty is scored again)"
+            ))
         lines, why = _combine(
-            "Team", list(per_player.items()), best=min if sheet.lowest_counts else max,
-            source=f"{BOOK}, {sc.title}",
+            T("Team"), list(per_player.items()), best=min if sheet.lowest_counts else max,
+            source=T("Scenario Book, %(scenario)s", scenario=sc.name),
         )
         trace.extend(why)
 
@@ -717,38 +769,42 @@ def _score_table(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
     conquered = _cities_conquered(sheet, sc) or 0
     total = _cities_total(sheet, sc)
     lines["cities_conquered"] = 10 * conquered
-    trace.append(f"{BOOK}, {sc.title}: 10 points for each city conquered: 10 x {conquered}")
+    trace.append(T("Scenario Book, %(scenario)s: 10 points for each city conquered: 10 x %(n)d",
+                   scenario=sc.name, n=conquered))
     if sc.kind == COOP:
         every = all(p.cities_led >= 1 for p in sheet.players)
         lines["every_player_leads"] = 10 if every else 0
-        trace.append(
-            f"{BOOK}, {sc.title}: additional 10 points if every player is a leader of at least "
-            f"one conquered city: {'yes' if every else 'no'} "
-            f"({', '.join(f'{p.name} {p.cities_led}' for p in sheet.players)})"
-        )
+        trace.append(T(
+            "Scenario Book, %(scenario)s: additional 10 points if every player is a leader of at least "
+            "one conquered city: %(answer)s (%(leaders)s)", scenario=sc.name,
+            answer=T("yes") if every else T("no"),
+            leaders=", ".join(f"{p.name} {p.cities_led}" for p in sheet.players),
+        ))
     all_cities = total is not None and conquered >= total
     lines["all_cities"] = 15 if all_cities else 0
-    trace.append(
-        f"{BOOK}, {sc.title}: additional 15 points if you conquered all cities: "
-        f"{conquered} of {total if total is not None else '?'}: {'yes' if all_cities else 'no'}"
-    )
+    trace.append(T(
+        "Scenario Book, %(scenario)s: additional 15 points if you conquered all cities: "
+        "%(n)d of %(total)s: %(answer)s", scenario=sc.name, n=conquered,
+        total=str(total) if total is not None else "?", answer=T("yes") if all_cities else T("no"),
+    ))
     lines["rounds_left"] = 30 * sheet.rounds_left
-    trace.append(
-        f"{BOOK}, {sc.title}: 30 points for each Round finished before the limit: "
-        f"30 x {sheet.rounds_left}"
-    )
+    trace.append(T(
+        "Scenario Book, %(scenario)s: 30 points for each Round finished before the limit: 30 x %(n)d",
+        scenario=sc.name, n=sheet.rounds_left,
+    ))
     lines["dummy_deck"] = sheet.dummy_deck
-    trace.append(
-        f"{BOOK}, {sc.title}: 1 point for each card in the Dummy player's Deed deck: "
-        f"{sheet.dummy_deck}"
-    )
+    trace.append(T(
+        "Scenario Book, %(scenario)s: 1 point for each card in the Dummy player's Deed deck: %(n)d",
+        scenario=sc.name, n=sheet.dummy_deck,
+    ))
     lines["end_of_round_not_announced"] = 0 if sheet.end_of_round_announced else 5
-    trace.append(
-        f"{BOOK}, {sc.title}: additional 5 points if the End of the Round was not announced "
-        f"in the last Round: {'announced' if sheet.end_of_round_announced else 'not announced'}"
-    )
+    trace.append(T(
+        "Scenario Book, %(scenario)s: additional 5 points if the End of the Round was not announced "
+        "in the last Round: %(answer)s", scenario=sc.name,
+        answer=T("announced") if sheet.end_of_round_announced else T("not announced"),
+    ))
     table = _side("table", tuple(p.name for p in sheet.players), lines)
-    trace.append(f"Score: {table.total}")
+    trace.append(T("Score: %(score)d", score=table.total))
     success = _mission_success(sheet, sc)
     trace.extend(_success_trace(sheet, sc))
     return ScoreResult(
@@ -760,16 +816,16 @@ def _score_victory_points(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
     """Conquer and Hold, The Winner: "Each owned keep counts as 3 Victory points. Each owned
     mage tower counts as 2 Victory points. The player or team who has the most points wins
     the game. If tied ... no one is the winner." No Fame scoring."""
-    src = f"{BOOK}, {sc.title}, The Winner"
-    trace = [f"{src}: Victory points for controlled sites instead of Fame"]
+    src = T("Scenario Book, %(scenario)s, The Winner", scenario=sc.name)
+    trace = [T("%(source)s: Victory points for controlled sites instead of Fame", source=src)]
     players = []
     for p in sheet.players:
         lines = {"keeps_vp": 3 * p.keeps, "mage_towers_vp": 2 * p.mage_towers}
         players.append(_side(p.name, (p.name,), lines))
-        trace.append(
-            f"{p.name}: 3 x {p.keeps} keeps + 2 x {p.mage_towers} mage towers = "
-            f"{3 * p.keeps + 2 * p.mage_towers} Victory points"
-        )
+        trace.append(T(
+            "%(name)s: 3 x %(keeps)d keeps + 2 x %(towers)d mage towers = %(points)d Victory points",
+            name=p.name, keeps=p.keeps, towers=p.mage_towers, points=3 * p.keeps + 2 * p.mage_towers,
+        ))
     team_game = any(p.team is not None for p in sheet.players)
     teams: list[Side] = []
     if team_game:
@@ -781,17 +837,19 @@ def _score_victory_points(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
                 "mage_towers_vp": sum(s.categories["mage_towers_vp"] for s in mem),
             }
             teams.append(_side(t, tuple(s.name for s in mem), lines))
-            trace.append(f"Team {t}: {' + '.join(str(s.total) for s in mem)} = "
-                         f"{sum(s.total for s in mem)} Victory points")
+            trace.append(T("Team %(team)s: %(sum)s = %(points)d Victory points", team=t,
+                           sum=" + ".join(str(s.total) for s in mem), points=sum(s.total for s in mem)))
     sides = teams if team_game else players
     best = max(s.total for s in sides)
     top = tuple(s.name for s in sides if s.total == best)
     if len(top) == 1:
         winners = top
-        trace.append(f"{src}: {top[0]} has the most Victory points ({best}) and wins")
+        trace.append(T("%(source)s: %(side)s has the most Victory points (%(points)d) and wins",
+                       source=src, side=top[0], points=best))
     else:
         winners = ()
-        trace.append(f"{src}: {', '.join(top)} tied at {best}: \"If tied, no one is the winner\"")
+        trace.append(T("%(source)s: %(sides)s tied at %(points)d: \"If tied, no one is the winner\"",
+                       source=src, sides=", ".join(top), points=best))
     return ScoreResult(
         sc.id, sc.kind, team_game, tuple(players), tuple(teams), None, None, (), winners,
         None, tuple(trace),
@@ -802,8 +860,8 @@ def _score_portal(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
     """One to Return, The Winner: "Whoever stands on the portal space at that moment wins
     the game. If no-one stands there, there is no winner. There is no scoring, and Fame does
     not matter." Team Variant: the team whose chosen player stands on the portal wins."""
-    src = f"{BOOK}, {sc.title}, The Winner"
-    trace = [f"{src}: there is no scoring, and Fame does not matter"]
+    src = T("Scenario Book, %(scenario)s, The Winner", scenario=sc.name)
+    trace = [T("%(source)s: there is no scoring, and Fame does not matter", source=src)]
     team_game = any(p.team is not None for p in sheet.players)
     players = tuple(_side(p.name, (p.name,), {}) for p in sheet.players)
     on = [p for p in sheet.players if p.on_portal]
@@ -818,27 +876,28 @@ def _score_portal(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
             _side(t, tuple(p.name for p in sheet.players if p.team == t), {}) for t in team_names
         )
         if not on:
-            trace.append(f"{src}, Team Variant: no player stands on the portal: no one has won")
+            trace.append(T("%(source)s, Team Variant: no player stands on the portal: no one has won",
+                           source=src))
             winners: tuple[str, ...] = ()
         elif on[0].chosen:
             winners = (on[0].team,)
-            trace.append(
-                f"{src}, Team Variant: {on[0].name} stands on the portal and is team "
-                f"{on[0].team}'s chosen one: team {on[0].team} has won"
-            )
+            trace.append(T(
+                "%(source)s, Team Variant: %(name)s stands on the portal and is team "
+                "%(team)s's chosen one: team %(team)s has won", source=src, name=on[0].name, team=on[0].team,
+            ))
         else:
             winners = ()
-            trace.append(
-                f"{src}, Team Variant: {on[0].name} stands on the portal but was not chosen: "
-                "no one has won"
-            )
+            trace.append(T(
+                "%(source)s, Team Variant: %(name)s stands on the portal but was not chosen: "
+                "no one has won", source=src, name=on[0].name,
+            ))
     else:
         if on:
             winners = (on[0].name,)
-            trace.append(f"{src}: {on[0].name} stands on the portal and wins")
+            trace.append(T("%(source)s: %(name)s stands on the portal and wins", source=src, name=on[0].name))
         else:
             winners = ()
-            trace.append(f"{src}: no-one stands on the portal: there is no winner")
+            trace.append(T("%(source)s: no-one stands on the portal: there is no winner", source=src))
     return ScoreResult(
         sc.id, sc.kind, team_game, players, teams, None, None, (), winners, None, tuple(trace)
     )
@@ -894,7 +953,7 @@ def action_upgrade_strength(players: Sequence[StrengthSheet]) -> StrengthResult:
         for u in p.units:
             if isinstance(u.level, bool) or not isinstance(u.level, int) or not 1 <= u.level <= 4:
                 raise ScoringError(f"{p.name}: unit level must be 1 to 4")
-    src = f"{BOOK}, Variants, Action Upgrades"
+    src = T("Scenario Book, Variants, Action Upgrades")
     lowest = min(p.level for p in players)
     trace: list[str] = []
     pts: list[tuple[str, int]] = []
@@ -903,15 +962,18 @@ def action_upgrade_strength(players: Sequence[StrengthSheet]) -> StrengthResult:
         lv = 3 * (p.level - lowest)
         total = 2 * (p.artifacts + p.spells) + p.advanced_actions + p.crystals // 2 + units + lv
         pts.append((p.name, total))
-        trace.append(
-            f"{p.name}: {src}: 2 x ({p.artifacts} Artifacts + {p.spells} Spells) + "
-            f"{p.advanced_actions} Advanced Actions + {p.crystals} crystals // 2 + Units {units} "
-            f"+ 3 x {p.level - lowest} levels above the lowest = {total}"
-        )
+        trace.append(T(
+            "%(name)s: %(source)s: 2 x (%(artifacts)d Artifacts + %(spells)d Spells) + "
+            "%(advanced_actions)d Advanced Actions + %(crystals)d crystals // 2 + Units %(units)d "
+            "+ 3 x %(levels)d levels above the lowest = %(total)d",
+            name=p.name, source=src, artifacts=p.artifacts, spells=p.spells,
+            advanced_actions=p.advanced_actions, crystals=p.crystals, units=units,
+            levels=p.level - lowest, total=total,
+        ))
     by_name = dict(pts)
     order = sorted(players, key=lambda p: (by_name[p.name], p.fame, -p.turn_position))
-    trace.append(
-        f"{src}: lowest result first (tie: lower Fame, then who played later in the last "
-        f"round): {', '.join(p.name for p in order)}"
-    )
+    trace.append(T(
+        "%(source)s: lowest result first (tie: lower Fame, then who played later in the last "
+        "round): %(order)s", source=src, order=", ".join(p.name for p in order),
+    ))
     return StrengthResult(tuple(pts), tuple(p.name for p in order), tuple(trace))

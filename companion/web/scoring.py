@@ -1,6 +1,11 @@
 """The score sheet of a game: pre-filled from the game's trackers, adjusted with +/- steppers, confirmed by the
 players, scored by :mod:`companion.rules.scoring`, recorded as the event ``score.final`` (the game is finished;
-undo reopens it). Exports as JSON and CSV."""
+undo reopens it). Exports as JSON and CSV.
+
+The engine's explanation lines and title reasons are ``T`` lines (companion.rules.text): the page shows them with
+``|tr`` in its language. The ``score.final`` payload is JSON, so there they are kept as ``to_json()`` dicts (which
+``|tr`` reads as well); the JSON export turns them back into their English sentences. The CSV export is in the
+requesting device's language (its ``key`` column keeps the English ids)."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from flask_babel import gettext, lazy_gettext
 from ..db import get_db
 from ..i18n import N_
 from ..rules import scoring as rules
+from ..rules.text import T, from_json
 from ..state import reducer
 from ..events import sentence
 from .common import done, load_game, page, record_command
@@ -420,6 +426,27 @@ def result_for(state: dict) -> tuple[dict | None, str | None, dict | None]:
     return result_dict(res, sheet), None, sheet_dict(sheet)
 
 
+def _stored_line(line: Any) -> Any:
+    return line.to_json() if isinstance(line, T) else line
+
+
+def stored_result(data: dict) -> dict:
+    """The result as the ``score.final`` event keeps it (JSON): explanation lines and title reasons as
+    ``{"msg", "args"}`` dicts, so each device can still show them in its own language."""
+    out = dict(data)
+    out["explanation"] = [_stored_line(x) for x in data.get("explanation", [])]
+    out["titles"] = [dict(t, reason=_stored_line(t.get("reason"))) for t in data.get("titles", [])]
+    return out
+
+
+def english_result(data: dict) -> dict:
+    """The result with every explanation line and title reason as its English sentence (the JSON export)."""
+    out = dict(data)
+    out["explanation"] = [str(from_json(x)) for x in data.get("explanation", [])]
+    out["titles"] = [dict(t, reason=str(from_json(t.get("reason") or ""))) for t in data.get("titles", [])]
+    return out
+
+
 def strength_view(state: dict) -> list[dict]:
     """Variants, Action Upgrades: each player's strength from the sheet and who picks first (lowest first)."""
     sc = scenario_of(state)
@@ -623,7 +650,7 @@ def final(game_id: int):
     else:
         sent = sentence(N_("Final score recorded. No winner."))
     # Scope: the whole sheet and everything it was pre-filled from (players' trackers, the round, the Dummy).
-    record_command(game, "score.final", {"sheet": sheet_dict(sheet), "result": data}, sent,
+    record_command(game, "score.final", {"sheet": sheet_dict(sheet), "result": stored_result(data)}, sent,
                    ("score", "player", "round", "dummy"))
     return done(_here(game_id))
 
@@ -642,7 +669,8 @@ def export_json(game_id: int):
     if res is None:
         abort(400, description=error or gettext("This game's scenario has no scoring."))
     body = {"game": game.id, "name": game.state["game"].get("name") or "",
-            "final": bool(score_state(game.state).get("final")), "sheet": sheet_data, "result": res}
+            "final": bool(score_state(game.state).get("final")), "sheet": sheet_data,
+            "result": english_result(res)}
     return Response(json.dumps(body, ensure_ascii=False, indent=2), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{_export_name(game, "json")}"'})
 
