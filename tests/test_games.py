@@ -348,3 +348,16 @@ def test_setup_errors_speak_one_language(client):
                                        "name_1": "B"})
     html = resp.get_data(as_text=True)
     assert resp.status_code == 400 and "Solo-Eroberung wird nicht kompetitiv gespielt." in html
+
+
+def test_board_shows_the_scenario_setup_for_this_player_count(client):
+    """Issue 2: 'the scenario's setup summary (rounds, Day/Night order, city levels, tiles, dummy player or not)'.
+    Scenario Book, Full Conquest (2 players): 8 countryside tiles, 2 core city tiles, 1 core non-city tile,
+    each revealed city level 4."""
+    gid = new_game(client)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    summary = html[html.index('data-testid="setup-summary"'):]
+    summary = summary[:summary.index("</details>")]
+    assert "Day, Night, Day, Night, Day, Night" in summary
+    assert re.search(r"Countryside tiles</dt><dd>8<", summary) and re.search(r"Core city tiles</dt><dd>2<", summary)
+    assert re.search(r"City levels</dt><dd>4, 4<", summary) and re.search(r"Dummy player</dt><dd>no<", summary)

@@ -262,8 +262,33 @@ def show(game_id: int):
     return page("games/show.html", **board_context(load_game(game_id)))
 
 
+def scenario_setup(game) -> dict | None:
+    """The scenario's set-up for this game's player count (Scenario Book), shown on the board."""
+    sc = get_rules().scenarios.get(game.state["game"]["scenario"])
+    if sc is None:
+        return None
+    if game.state["game"].get("mode") == "solo" and sc.solo_variant is not None:
+        sc = sc.solo_variant
+    n = len(game.state["players"])
+    return {
+        "scenario": sc,
+        "day_night": day_night_order(game.state),
+        "tiles": {kind: counts.get(n) for kind, counts in sc.tiles.items() if counts.get(n) is not None},
+        "city_levels": sc.city_levels.get(n, ()),
+        "dummy": sc.dummy,
+        "special_rules": sc.special_rules_de if _lang() == "de" and sc.special_rules_de else sc.special_rules,
+    }
+
+
+def _lang() -> str:
+    from .common import _current_lang
+
+    return _current_lang()
+
+
 def board_context(game) -> dict:
-    return {"game": game, "join_url": join_url(game), "qr": qr_svg(join_url(game)), **tracker_context(game)}
+    return {"game": game, "join_url": join_url(game), "qr": qr_svg(join_url(game)), "setup_summary": scenario_setup(game),
+            **tracker_context(game)}
 
 
 @bp.get("/games/<int:game_id>/log")
