@@ -114,6 +114,12 @@ def test_game_commands_through_the_games_api(api):
     body = r.get_json()
     assert r.status_code == 201 and body["event"]["type"] == "dummy.turn"
     assert body["state"]["dummy"]["deck_count"] == 16 - len(body["state"]["dummy"]["last"]["flipped"])
+    r = api.post(url + "dummy_new_round", json={}, headers=headers)
+    assert r.status_code == 400 and "still running" in r.get_json()["error"]  # no one announced yet
+    assert api.post(url + "dummy_announce", json={"player": 0}, headers=headers).status_code == 201
+    r = api.post(url + "dummy_new_round", json={}, headers=headers)
+    assert r.status_code == 400 and "last turns" in r.get_json()["error"]  # the dummy's last turn first
+    assert api.post(url + "dummy_turn", json={}, headers=headers).status_code == 201
     r = api.post(url + "dummy_new_round", json={"spell_color": "pink"}, headers=headers)
     assert r.status_code == 400 and "pink" in r.get_json()["error"]
     r = api.post(url + "dummy_setup", json={"mode": "virtual"}, headers=headers)

@@ -68,6 +68,31 @@ class Table:
         return r.get_data(as_text=True)
 
 
+def end_round(t):
+    """Play the round to its end: a player announces the End of the Round (unless it was announced), the Dummy
+    player takes its last turn, every other player's last turn is over."""
+    d = t.state()["dummy"]
+    if d["mode"] == "mage_lite":
+        while not t.state()["dummy"]["announced"]:
+            t.do("mage-lite", color="")
+    elif not d["announced"]:
+        s = t.state()
+        order = s.get("round_order") or []
+        while order and order[s["dummy"]["turn"] % len(order)] == "dummy":
+            t.do("turn")
+            s = t.state()
+        who = order[s["dummy"]["turn"] % len(order)] if order else 0
+        t.do("announce", player=str(who))
+    d = t.state()["dummy"]
+    if d["mode"] != "mage_lite" and d["announced_by"] != "dummy" and not d["last_turn_done"]:
+        t.do("turn")
+    for _ in range(10):
+        if not t.state()["dummy"]["last_turns_left"]:
+            break
+        t.do("pass")
+    assert not t.state()["dummy"]["last_turns_left"]
+
+
 def test_page_needs_the_game_token(app):
     t = Table(app)
     other = app.test_client()
@@ -142,6 +167,10 @@ def test_round_runs_out_announces_and_new_round_adds_card_and_crystal(app):
     assert d["last_turns_left"] == 1
     assert "End of the Round announced" in t.page()
     t.do("turn", status=400)  # already announced
+    t.do("new-round", status=400, advanced_action="color:blue", spell_color="blue")  # Anna's last turn first
+    assert 'data-testid="dummy-new-round-submit"' not in t.page()
+    t.do("pass")  # Anna's last turn is over (no round order: a last turn of the round)
+    assert 'data-testid="dummy-new-round-submit"' in t.page()
     t.do("new-round", advanced_action="color:blue", spell_color="blue")
     s = t.state()
     d = s["dummy"]
@@ -149,8 +178,10 @@ def test_round_runs_out_announces_and_new_round_adds_card_and_crystal(app):
     assert d["crystals"]["blue"] == 3
     assert s["round"] == 2 and s["time"] == "night"
     assert not d["announced"]
+    end_round(t)
     t.do("new-round", spell_color="blue")
     assert t.state()["dummy"]["crystals"]["blue"] == 4  # more than 3 for the Dummy player
+    end_round(t)
     t.do("new-round", status=400, spell_color="mauve")
 
 
@@ -193,6 +224,7 @@ def test_solo_conquest_tactics_round_order_and_dummys_turn_prompt(app):
         t.do("pass")
         assert "Dummy&#39;s turn" in t.page() or "Dummy's turn" in t.page()
         t.do("pass", status=400)  # it is the dummy's turn now
+    end_round(t)
     t.do("new-round")
     d = t.state()["dummy"]
     assert set(d["removed_tactics"]) == {"planning", s["dummy"]["tactic"]}
@@ -213,6 +245,7 @@ def test_cooperative_dummy_draws_first_players_remove_one_of_theirs(app):
     t.do("tactics", tactic_0=free[0], tactic_1=free[1])
     s = t.state()
     assert set(s["round_order"]) == {0, 1, "dummy"} and len(s["round_order"]) == 3
+    end_round(t)
     t.do("new-round", status=400)  # which one leaves?
     t.do("new-round", status=400, remove_tactic=dt)
     t.do("new-round", remove_tactic=free[1])
@@ -234,6 +267,8 @@ def test_mage_lite_counter(app):
     assert d["level"] == 7 and d["announced"]
     assert "your next turn is your final turn" in t.page()
     t.do("mage-lite", status=400, color="red")
+    t.do("new-round", status=400)  # your final turn first
+    t.do("pass")
     t.do("new-round")
     assert t.state()["dummy"]["level"] == 1
 
@@ -350,6 +385,7 @@ def test_new_round_with_a_named_advanced_action_card(app):
     aa = next(c for c in get_rules().cards.values() if c.kind == "advanced_action" and c.color)
     t = Table(app)
     t.do("setup", mode="virtual", hero="tovak")
+    end_round(t)
     t.do("new-round", status=400, advanced_action="no_such_card")
     t.do("new-round", advanced_action=aa.id)
     d = t.state()["dummy"]
@@ -365,12 +401,14 @@ def test_last_day_and_night_no_tactic_removal_in_cooperation(app):
         t.do("tactic-draw")
         free = [x.id for x in t_available(t)]
         t.do("tactics", tactic_0=free[0], tactic_1=free[1])
+        end_round(t)
         t.do("new-round", remove_tactic=free[0])
     assert t.state()["round"] == 3  # the last day of Blitz Cooperation
     t.do("tactic-draw")
     free = [x.id for x in t_available(t)]
     t.do("tactics", tactic_0=free[0], tactic_1=free[1])
     before = list(t.state()["dummy"]["removed_tactics"])
+    end_round(t)
     t.do("new-round")  # no choice needed
     assert t.state()["dummy"]["removed_tactics"] == before
 
@@ -389,10 +427,13 @@ def test_no_new_round_after_the_scenarios_last_round(app):
     t.do("setup", mode="virtual")
     times = []
     for _ in range(3):
+        end_round(t)
         t.do("new-round")
         times.append(t.state()["time"])
     assert times == ["night", "day", "night"] and t.state()["round"] == 4
-    t.do("new-round", status=400)
+    end_round(t)
+    r = t.do("new-round", status=400)
+    assert "4 rounds" in r.get_data(as_text=True)
 
 
 def test_two_phones_flipping_at_once_one_gets_409_and_double_tap_is_one_event(app):
@@ -456,3 +497,73 @@ def test_round_tracker_moved_first_then_dummy_new_round_does_not_move_it_again(a
     s = t.state()
     assert s["round"] == 2 and s["time"] == "night" and s["dummy"]["round"] == 2
     assert s["dummy"]["crystals"]["red"] == 2
+
+
+def test_german_page_shows_the_rules_trace_in_german(app):
+    """Scenario Book, Dummy Player, When it is the Dummy player's turn: the "Why" trace of the latest turn is shown in
+    the page's language (Szenarioheft, "Wenn der Dummyspieler am Zug ist"), the English page keeps the English text."""
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    t.do("turn")
+    line = t.state()["dummy"]["last"]["explanation"][0]
+    assert line.startswith("Scenario Book, Dummy Player, When it is the Dummy player's turn: flip three cards (")
+    de = t.page(**{"Accept-Language": "de"})
+    assert "Szenarioheft, Dummyspieler, Wenn der Dummyspieler am Zug ist: 3 Karten aufdecken (" in de
+    assert "When it is the Dummy player" not in de
+    assert str(escape(line)) in t.page(**{"Accept-Language": "en"})
+    # the set-up trace names the hero in German on the German page (Bei Spielbeginn)
+    hero = get_rules().heroes["tovak"]
+    assert f"Szenarioheft, Dummyspieler, Bei Spielbeginn: Held des Dummyspielers ist {escape(hero.name_de or hero.name)}" \
+        in de.replace("&#39;", "'")
+
+
+def test_german_mage_lite_trace(app):
+    """004 Mage Lite: the counter's trace in German after a German phone switched its language (POST /lang)."""
+    t = Table(app)
+    t.do("setup", mode="mage_lite", difficulty="normal")
+    t.do("mage-lite", color="red")
+    t.client.post("/lang", data={"lang": "de"})
+    html = t.page()
+    assert "Mage Lite, Dummyspieler: Nach deinem Zug dreht sich die Dummykarte um eine Stufe weiter (1 -&gt; 2)" in html
+    assert "Das Manasymbol ganz rechts ist rot und passt zu 1 Punkt(en)" in html
+
+
+def test_colour_only_advanced_action_is_named_in_both_languages(app):
+    """A colour-only Advanced Action sent from a German phone still has its English name, and the German one."""
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    end_round(t)
+    t.client.post("/lang", data={"lang": "de"})
+    t.do("new-round", advanced_action="color:green")
+    card = next(c for c in t.state()["dummy"]["deck"] if c["id"] == "advanced_action_green")
+    assert card["name"] == "Advanced Action (green)"
+    assert card["name_de"] == "Fortgeschrittene Aktion (grün)"
+    assert "Fortgeschrittene Aktion (grün), grün) kommt in sein Deck" in t.page()
+    t.client.post("/lang", data={"lang": "en"})
+    assert "the lowest Advanced Action of the offer (Advanced Action (green), green) joins its deck" in t.page()
+
+
+def test_new_round_is_not_offered_while_the_round_runs(app):
+    """Rulebook, End of the Round: after the announcement "each other player takes one last turn and then the Round
+    ends"; only then is the new round prepared - unless the round tracker already moved on."""
+    t = Table(app, mode="coop", players=(("Anna", "goldyx"), ("Ben", "arythea")), scenario="full_cooperation")
+    t.do("setup", mode="virtual")
+    html = t.page()
+    assert 'data-testid="dummy-new-round-submit"' not in html and 'data-testid="dummy-new-round-later"' in html
+    r = t.do("new-round", status=400)
+    assert "The round is still running" in r.get_data(as_text=True)
+    t.do("announce", player="1")  # Ben announces: Anna and the Dummy player have one last turn each
+    assert t.state()["dummy"]["last_turns_left"] == 2
+    t.do("new-round", status=400)
+    t.do("pass")  # no round order: Anna's last turn
+    t.do("pass", status=400)  # the one left is the dummy's
+    t.do("new-round", status=400)
+    t.do("turn")  # the dummy's last turn
+    assert 'data-testid="dummy-new-round-submit"' in t.page()
+    t.do("new-round")
+    assert t.state()["round"] == 2
+    # the board's round tracker moved on first: the dummy's new round is due at once
+    r = t.client.post(f"/games/{t.id}/do/next_round", data={"based_on": t.seq()})
+    assert r.status_code == 303 and t.state()["round"] == 3
+    assert 'data-testid="dummy-new-round-submit"' in t.page()
+    t.do("new-round")

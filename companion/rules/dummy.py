@@ -17,15 +17,38 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-COLORS: tuple[str, ...] = ("red", "blue", "green", "white")
+from companion.rules.text import N_, Name, T, Term
 
-SB_DUMMY = "Scenario Book, Dummy Player"
-SB_TURN = SB_DUMMY + ", When it is the Dummy player's turn"
-SB_START = SB_DUMMY + ", At the start of the game"
-SB_NEW_ROUND = SB_DUMMY + ", When preparing a new Round"
-SB_SKILLS = "Scenario Book, Skills in a Solo Game"
-SB_SOLO_TACTICS = "Scenario Book, Solo Conquest, Special Rules"
-SB_COOP_TACTICS = "Scenario Book, Full Cooperation, Special Rules"
+COLORS: tuple[str, ...] = ("red", "blue", "green", "white")
+N_("red"), N_("blue"), N_("green"), N_("white")  # colours are Terms in the traces
+
+# The rules the traces cite (Terms: translated when shown, e.g. "Szenarioheft, Dummyspieler, ...").
+SB_DUMMY = N_("Scenario Book, Dummy Player")
+SB_TURN = N_("Scenario Book, Dummy Player, When it is the Dummy player's turn")
+SB_START = N_("Scenario Book, Dummy Player, At the start of the game")
+SB_NEW_ROUND = N_("Scenario Book, Dummy Player, When preparing a new Round")
+SB_SKILLS = N_("Scenario Book, Skills in a Solo Game")
+SB_SOLO_TACTICS = N_("Scenario Book, Solo Conquest, Special Rules")
+SB_COOP_TACTICS = N_("Scenario Book, Full Cooperation, Special Rules")
+#: the last line of new_round (the web layer swaps it for the physical deck's wording)
+SHUFFLED = N_("%(rule)s: all its %(n)d cards are shuffled into a new deck")
+
+
+def _join(items: Sequence[Any]) -> T | str:
+    """A comma-separated list as one line argument whose items are translated when shown (colours, names).
+    Its msgid is only placeholders ("%(i0)s, %(i1)s"), so it needs no catalog entry."""
+    if not items:
+        return ""
+    msgid = ", ".join("%%(i%d)s" % i for i in range(len(items)))
+    return T(msgid, **{f"i{i}": item for i, item in enumerate(items)})
+
+
+def _name(obj: Any) -> Name:
+    """A card's or hero's name with its German form (the id or colour when it has no name)."""
+    if isinstance(obj, str):
+        return Name(obj)
+    name = _attr(obj, "name") or _attr(obj, "id") or ""
+    return Name(str(name), _attr(obj, "name_de") or None)
 
 
 # --------------------------------------------------------------------------- basics
@@ -181,16 +204,18 @@ def set_up(hero: Any, rng: random.Random) -> DummySetup:
     deck = list(basic_deck(hero))
     rng.shuffle(deck)
     crystals = starting_crystals(hero)
-    dots = ", ".join(_attr(hero, "crystals", ()))
+    dots = tuple(_attr(hero, "crystals", ()))
     return DummySetup(
         hero_id=_attr(hero, "id"),
         crystals=crystals,
         deck=tuple(deck),
         explanation=(
-            f"{SB_START}: Dummy player hero {_attr(hero, 'name')}, not in the game",
-            f"{SB_START}: three crystals from the hero card's dots ({dots})",
-            f"{SB_START}: its starting deck of {len(deck)} Basic Action cards, shuffled",
-            f"{SB_START}, Note: do not count the Dummy player for the mana dice and Units of the scenario",
+            T("%(rule)s: Dummy player hero %(hero)s, not in the game", rule=Term(SB_START), hero=_name(hero)),
+            T("%(rule)s: three crystals from the hero card's dots (%(dots)s)", rule=Term(SB_START),
+              dots=_join([Term(c) for c in dots])),
+            T("%(rule)s: its starting deck of %(n)d Basic Action cards, shuffled", rule=Term(SB_START), n=len(deck)),
+            T("%(rule)s, Note: do not count the Dummy player for the mana dice and Units of the scenario",
+              rule=Term(SB_START)),
         ),
     )
 
@@ -222,33 +247,36 @@ def take_turn(deck: Sequence[Any], crystals: "Crystals | Mapping[str, int]") -> 
         color_of(card)  # validate before anything happens
     if not deck:
         return DummyTurn((), (), None, 0, True, False, (
-            f"{SB_TURN}: its Deed deck is empty, so it announces the End of the Round; "
-            "every other player has one more turn",))
+            T("%(rule)s: its Deed deck is empty, so it announces the End of the Round; "
+              "every other player has one more turn", rule=Term(SB_TURN)),))
     trace: list[str] = []
     first = deck[:3]
     rest = deck[3:]
     if len(first) < 3:
-        trace.append(f"{SB_TURN}, Note: only {len(first)} card(s) left - it flips what there is "
-                     "and announces the End of the Round on its next turn")
+        trace.append(T("%(rule)s, Note: only %(n)d card(s) left - it flips what there is "
+                       "and announces the End of the Round on its next turn", rule=Term(SB_TURN), n=len(first)))
         return DummyTurn(first, rest, None, 0, False, True, tuple(trace))
     deciding = color_of(first[-1])
     n = crystals.get(deciding)
-    names = ", ".join(color_of(c) for c in first)
-    trace.append(f"{SB_TURN}: flip three cards ({names}); the last one is {deciding}")
+    names = _join([Term(color_of(c)) for c in first])
+    trace.append(T("%(rule)s: flip three cards (%(cards)s); the last one is %(color)s", rule=Term(SB_TURN),
+                   cards=names, color=Term(deciding)))
     if n == 0:
-        trace.append(f"{SB_TURN}: it has no {deciding} crystal, so its turn is over")
+        trace.append(T("%(rule)s: it has no %(color)s crystal, so its turn is over", rule=Term(SB_TURN),
+                       color=Term(deciding)))
         extra: tuple[Any, ...] = ()
     else:
         extra = rest[:n]
         rest = rest[n:]
-        trace.append(f"{SB_TURN}: it has {n} {deciding} crystal(s), so it flips {n} more card(s) "
-                     "(their colour does not matter)")
+        trace.append(T("%(rule)s: it has %(n)d %(color)s crystal(s), so it flips %(n)d more card(s) "
+                       "(their colour does not matter)", rule=Term(SB_TURN), n=n, color=Term(deciding)))
         if len(extra) < n:
-            trace.append(f"{SB_TURN}, Note: only {len(extra)} more card(s) left - it flips what there is")
+            trace.append(T("%(rule)s, Note: only %(n)d more card(s) left - it flips what there is",
+                           rule=Term(SB_TURN), n=len(extra)))
     ran_out = not rest
     if ran_out:
-        trace.append(f"{SB_TURN}, Note: its deck is now empty - it announces the End of the Round "
-                     "on its next turn")
+        trace.append(T("%(rule)s, Note: its deck is now empty - it announces the End of the Round "
+                       "on its next turn", rule=Term(SB_TURN)))
     return DummyTurn(first + extra, rest, deciding, len(extra), False, ran_out, tuple(trace))
 
 
@@ -278,27 +306,29 @@ def physical_turn(deck_count: int, crystals: "Crystals | Mapping[str, int]",
         raise ValueError("deck count must be a whole number >= 0")
     if deck_count == 0:
         return PhysicalTurn(0, 0, None, True, False, (
-            f"{SB_TURN}: its Deed deck is empty, so it announces the End of the Round; "
-            "every other player has one more turn",))
+            T("%(rule)s: its Deed deck is empty, so it announces the End of the Round; "
+              "every other player has one more turn", rule=Term(SB_TURN)),))
     if deck_count <= 3:
         # three or fewer: all of them are flipped, no card is left for extras whatever the colour
         return PhysicalTurn(deck_count, 0, None, False, True, (
-            f"{SB_TURN}: flip the last {deck_count} card(s); its deck is then empty - it announces the End "
-            "of the Round on its next turn",))
+            T("%(rule)s: flip the last %(n)d card(s); its deck is then empty - it announces the End "
+              "of the Round on its next turn", rule=Term(SB_TURN), n=deck_count),))
     if deciding_color is None:
         raise ValueError("tap the colour of the third card flipped")
     deciding = check_color(deciding_color)
     n = crystals.get(deciding)
     extra = min(n, deck_count - 3)
     left = deck_count - 3 - extra
-    trace = [f"{SB_TURN}: three cards flipped; the last one is {deciding}"]
+    trace = [T("%(rule)s: three cards flipped; the last one is %(color)s", rule=Term(SB_TURN), color=Term(deciding))]
     if n == 0:
-        trace.append(f"{SB_TURN}: it has no {deciding} crystal, so its turn is over")
+        trace.append(T("%(rule)s: it has no %(color)s crystal, so its turn is over", rule=Term(SB_TURN),
+                       color=Term(deciding)))
     else:
-        trace.append(f"{SB_TURN}: it has {n} {deciding} crystal(s): flip {extra} more card(s)")
+        trace.append(T("%(rule)s: it has %(n)d %(color)s crystal(s): flip %(extra)d more card(s)",
+                       rule=Term(SB_TURN), n=n, color=Term(deciding), extra=extra))
     if left == 0:
-        trace.append(f"{SB_TURN}, Note: its deck is now empty - it announces the End of the Round "
-                     "on its next turn")
+        trace.append(T("%(rule)s, Note: its deck is now empty - it announces the End of the Round "
+                       "on its next turn", rule=Term(SB_TURN)))
     return PhysicalTurn(3 + extra, left, deciding, False, left == 0, tuple(trace))
 
 
@@ -326,15 +356,16 @@ def new_round(cards: Sequence[Any], crystals: "Crystals | Mapping[str, int]", rn
     if advanced_action is not None:
         color_of(advanced_action)
         deck.append(advanced_action)
-        name = _attr(advanced_action, "name") if not isinstance(advanced_action, str) else advanced_action
-        trace.append(f"{SB_NEW_ROUND}: the lowest Advanced Action of the offer ({name}, "
-                     f"{color_of(advanced_action)}) joins its deck")
+        name = Term(advanced_action) if isinstance(advanced_action, str) else _name(advanced_action)
+        trace.append(T("%(rule)s: the lowest Advanced Action of the offer (%(card)s, %(color)s) joins its deck",
+                       rule=Term(SB_NEW_ROUND), card=name, color=Term(color_of(advanced_action))))
     if spell_color is not None:
         crystals = crystals.add(check_color(spell_color))
-        trace.append(f"{SB_NEW_ROUND}: the lowest Spell of the offer is {spell_color}: it gains a "
-                     f"{spell_color} crystal (now {crystals.get(spell_color)}; no limit of 3 for it)")
+        trace.append(T("%(rule)s: the lowest Spell of the offer is %(color)s: it gains a "
+                       "%(color)s crystal (now %(n)d; no limit of 3 for it)", rule=Term(SB_NEW_ROUND),
+                       color=Term(spell_color), n=crystals.get(spell_color)))
     rng.shuffle(deck)
-    trace.append(f"{SB_NEW_ROUND}: all its {len(deck)} cards are shuffled into a new deck")
+    trace.append(T(SHUFFLED, rule=Term(SB_NEW_ROUND), n=len(deck)))
     return NewRound(tuple(deck), crystals, tuple(trace))
 
 
@@ -410,11 +441,11 @@ def forecast(deck: "Mapping[str, int] | Sequence[int]", crystals: "Crystals | Ma
     dist = _dist(_classes(pool, crystals), remaining)
     expected = sum((k * p for k, p in dist), Fraction(0))
     trace = (
-        f"{SB_TURN}: each turn flips three cards, plus one per crystal of the last card's colour; "
-        "an empty deck at the start of its turn announces the End of the Round",
-        f"Forecast: {remaining} card(s) in its deck, crystals "
-        + ", ".join(f"{c} {crystals.get(c)}" for c in COLORS)
-        + f"; expected {float(expected):.2f} turn(s) up to and including the announcement",
+        T("%(rule)s: each turn flips three cards, plus one per crystal of the last card's colour; "
+          "an empty deck at the start of its turn announces the End of the Round", rule=Term(SB_TURN)),
+        T("Forecast: %(n)d card(s) in its deck, crystals red %(red)d, blue %(blue)d, green %(green)d, "
+          "white %(white)d; expected %(expected).2f turn(s) up to and including the announcement",
+          n=remaining, expected=float(expected), **crystals.as_dict()),
     )
     return Forecast(dist, expected, trace)
 
@@ -438,7 +469,7 @@ def naive_forecast(deck_colors: Sequence[str], crystals: "Crystals | Mapping[str
     n = len(orders)
     dist = tuple(sorted((k, Fraction(v, n)) for k, v in counts.items()))
     expected = sum((k * p for k, p in dist), Fraction(0))
-    return Forecast(dist, expected, (f"Enumerated {n} distinct orders of the deck",))
+    return Forecast(dist, expected, (T("Enumerated %(n)d distinct orders of the deck", n=n),))
 
 
 # --------------------------------------------------------------------------- tactics
@@ -471,11 +502,12 @@ def dummy_takes_tactic(rule: str, available: Sequence[Any], taken_by_players: It
     if rule == SOLO:
         if not taken:
             raise ValueError("Solo Conquest: you choose your Tactic first, then the Dummy player takes one")
-        source = SB_SOLO_TACTICS + ": you choose first; the Dummy player takes a random one of the rest"
+        source = T("%(rule)s: you choose first; the Dummy player takes a random one of the rest",
+                   rule=Term(SB_SOLO_TACTICS))
     elif rule == COOPERATIVE:
         if taken:
             raise ValueError("Full Cooperation: the Dummy player takes its Tactic first")
-        source = SB_COOP_TACTICS + ": the Dummy player takes a random Tactic first"
+        source = T("%(rule)s: the Dummy player takes a random Tactic first", rule=Term(SB_COOP_TACTICS))
     else:
         raise ValueError(f"unknown tactic rule {rule!r}")
     rest = [t for t in available if t not in taken]
@@ -500,18 +532,19 @@ def tactics_removed_at_round_end(rule: str, dummy_tactic: Any, player_tactics: S
     last day and the last night." ``chosen`` is the players' pick."""
     if rule == SOLO:
         removed = tuple(t for t in (*player_tactics, dummy_tactic) if t is not None)
-        return TacticsRemoved(removed, (SB_SOLO_TACTICS + ": at the end of each Day or Night both used "
-                                        "Tactic cards are removed from the game",))
+        return TacticsRemoved(removed, (T("%(rule)s: at the end of each Day or Night both used "
+                                          "Tactic cards are removed from the game", rule=Term(SB_SOLO_TACTICS)),))
     if rule == COOPERATIVE:
         if final_day_or_night:
-            return TacticsRemoved((), (SB_COOP_TACTICS + ": on the last Day and the last Night no Tactic "
-                                       "needs to be removed",))
+            return TacticsRemoved((), (T("%(rule)s: on the last Day and the last Night no Tactic "
+                                         "needs to be removed", rule=Term(SB_COOP_TACTICS)),))
         if chosen is None:
             raise ValueError("choose which of the players' Tactics leaves the game")
         if chosen not in player_tactics:
             raise ValueError("only a Tactic used by a player (not the Dummy player's) can be removed")
-        return TacticsRemoved((chosen,), (SB_COOP_TACTICS + ": the players remove one of their used "
-                                          "Tactics (not the Dummy player's) from the game",))
+        return TacticsRemoved((chosen,), (T("%(rule)s: the players remove one of their used "
+                                            "Tactics (not the Dummy player's) from the game",
+                                            rule=Term(SB_COOP_TACTICS)),))
     raise ValueError(f"unknown tactic rule {rule!r}")
 
 
@@ -528,8 +561,8 @@ def round_order(tactic_numbers: Mapping[Any, int]) -> RoundOrder:
     if len(set(numbers)) != len(numbers):
         raise ValueError("two participants cannot hold the same Tactic")
     order = tuple(sorted(tactic_numbers, key=lambda who: tactic_numbers[who]))
-    return RoundOrder(order, ("Rulebook, Round Order: arranged by Tactic numbers, lowest first; the Dummy "
-                              "player does not benefit from its Tactic, it only sets when it plays",))
+    return RoundOrder(order, (T("Rulebook, Round Order: arranged by Tactic numbers, lowest first; the Dummy "
+                                "player does not benefit from its Tactic, it only sets when it plays"),))
 
 
 # --------------------------------------------------------------------------- solo skills
@@ -557,9 +590,12 @@ def skill_pile(skills: Sequence[Any], rng: random.Random) -> SkillPile:
     removed = tuple(_skill_id(s) for s in skills if _is_interactive(s))
     pile = [_skill_id(s) for s in skills if not _is_interactive(s)]
     rng.shuffle(pile)
-    trace = [f"{SB_SKILLS}: the Dummy hero's Skill tokens are shuffled face down ({len(pile)} tokens)"]
+    trace = [T("%(rule)s: the Dummy hero's Skill tokens are shuffled face down (%(n)d tokens)",
+               rule=Term(SB_SKILLS), n=len(pile))]
     if removed:
-        trace.append(f"{SB_SKILLS}: the interactive Skill is removed before the game ({', '.join(map(str, removed))})")
+        names = [_name(s) for s in skills if _is_interactive(s)]
+        trace.append(T("%(rule)s: the interactive Skill is removed before the game (%(skills)s)",
+                       rule=Term(SB_SKILLS), skills=_join(names)))
     return SkillPile(tuple(pile), removed, tuple(trace))
 
 
@@ -574,7 +610,9 @@ def reveal_skill(pile: Sequence[Any]) -> SkillReveal:
     """"Every time your Hero has gained a Skill token, also reveal one Skill of the Dummy player, and put it
     into the Common Skill offer"."""
     if not pile:
-        return SkillReveal(None, (), (f"{SB_SKILLS}: the Dummy hero has no Skill tokens left to reveal",))
+        return SkillReveal(None, (), (T("%(rule)s: the Dummy hero has no Skill tokens left to reveal",
+                                        rule=Term(SB_SKILLS)),))
     return SkillReveal(pile[0], tuple(pile[1:]), (
-        f"{SB_SKILLS}: your Hero gained a Skill, so one Skill of the Dummy player ({pile[0]}) goes to the "
-        "Common Skill offer; taking it from there also takes the lowest Advanced Action",))
+        T("%(rule)s: your Hero gained a Skill, so one Skill of the Dummy player (%(skill)s) goes to the "
+          "Common Skill offer; taking it from there also takes the lowest Advanced Action", rule=Term(SB_SKILLS),
+          skill=_name(pile[0])),))

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from companion.rules.dummy import Crystals, check_color
+from companion.rules.text import N_, T, Term
 
-ML = "Mage Lite, Dummy Player"
+ML = N_("Mage Lite, Dummy Player")
 START_LEVEL = 1
 MAX_LEVEL = 8           # the hero card tracks levels 1 through 8
 THRESHOLDS = {"normal": 7, "harder": 6, "easier": 8}
@@ -54,16 +55,21 @@ def advance(level: int, mana_color: str | None, pips: "Crystals | Mapping[str, i
     extra = pips.get(check_color(mana_color)) if mana_color is not None else 0
     moved = 1 + extra
     new = min(MAX_LEVEL, level + moved)
-    trace = [f"{ML}: after your turn the dummy card rotates one level ({level} -> {level + 1})"]
+    rule = Term(ML)
+    trace = [T("%(rule)s: after your turn the dummy card rotates one level (%(level)d -> %(next)d)", rule=rule,
+               level=level, next=level + 1)]
     if extra:
-        trace.append(f"{ML}: the rightmost mana symbol is {mana_color}, matching {extra} pip(s): "
-                     f"{extra} extra level(s) (-> {level + moved})")
+        trace.append(T("%(rule)s: the rightmost mana symbol is %(color)s, matching %(extra)d pip(s): "
+                       "%(extra)d extra level(s) (-> %(to)d)", rule=rule, color=Term(mana_color), extra=extra,
+                       to=level + moved))
     elif mana_color is not None:
-        trace.append(f"{ML}: the rightmost mana symbol is {mana_color}: no matching pip")
+        trace.append(T("%(rule)s: the rightmost mana symbol is %(color)s: no matching pip", rule=rule,
+                       color=Term(mana_color)))
     if level + moved > MAX_LEVEL:
-        trace.append(f"{ML}: the card tracks levels 1 to {MAX_LEVEL}: it stops at {MAX_LEVEL}")
+        trace.append(T("%(rule)s: the card tracks levels 1 to %(max)d: it stops at %(max)d", rule=rule,
+                       max=MAX_LEVEL))
     end = new >= threshold
     if end:
-        trace.append(f"{ML}: level {new} reaches {threshold}: it declares the end of the round; your next "
-                     "turn is your final turn of the round")
+        trace.append(T("%(rule)s: level %(level)d reaches %(threshold)d: it declares the end of the round; your "
+                       "next turn is your final turn of the round", rule=rule, level=new, threshold=threshold))
     return CounterStep(new, new - level, end, tuple(trace))

@@ -24,13 +24,14 @@ import copy
 from typing import Any, Callable, Mapping
 
 from flask import Blueprint, abort, request, url_for
-from flask_babel import get_locale, gettext, lazy_gettext
+from flask_babel import force_locale, get_locale, gettext, lazy_gettext
 
 from ..events import sentence
 from ..i18n import N_
 from ..rules import dummy as rules
 from ..rules import mage_lite
 from ..rules.data import get_rules
+from ..rules.text import T, Term
 from ..state import REDUCERS, Event, reducer, rng
 from .common import done, load_game, page, record_command
 
@@ -178,8 +179,8 @@ def _setup(state: dict, p: dict, ev: Event) -> None:
         threshold = int(p.get("threshold") or 7)
         d.update(hero="tovak", crystals=_zeros(), pips=pips, level=mage_lite.START_LEVEL, threshold=threshold,
                  deck_count=0, composition=_zeros(),
-                 explanation=[f"{mage_lite.ML}: Tovak's hero card starts on level 1; end of round at level "
-                              f"{threshold}"])
+                 explanation=[T("%(rule)s: Tovak's hero card starts on level 1; end of round at level "
+                                "%(threshold)d", rule=Term(mage_lite.ML), threshold=threshold)])
         state["dummy"] = d
         return
     heroes = _heroes()
@@ -310,7 +311,8 @@ def _new_round(state: dict, p: dict, ev: Event) -> None:
     spell = p.get("spell_color")
     if d["mode"] == "mage_lite":
         d["level"] = mage_lite.START_LEVEL
-        d["explanation"] = [f"{mage_lite.ML}: a new round: the dummy card starts again on level 1"]
+        d["explanation"] = [T("%(rule)s: a new round: the dummy card starts again on level 1",
+                              rule=Term(mage_lite.ML))]
     elif d["mode"] == "virtual":
         nr = rules.new_round(d["deck"] + d["discard"], d["crystals"], r, aa, spell)
         d["deck"], d["discard"] = list(nr.deck), []
@@ -324,8 +326,7 @@ def _new_round(state: dict, p: dict, ev: Event) -> None:
         d["crystals"] = nr.crystals.as_dict()
         d["composition"] = rules.color_counts(nr.deck)
         d["deck_count"] = len(nr.deck)
-        d["explanation"] = [line.replace("shuffled into a new deck", "shuffled into a new deck (shuffle the real "
-                                         "cards)") for line in nr.explanation]
+        d["explanation"] = [_physical_line(line) for line in nr.explanation]
     d["seen"] = _zeros()
     d["announced"], d["announced_by"], d["last_turns_left"], d["last_turn_done"] = False, None, None, False
     d["last"], d["turns"] = None, []
@@ -335,6 +336,14 @@ def _new_round(state: dict, p: dict, ev: Event) -> None:
         REDUCERS["round.next"](state, {"time": p.get("time")}, ev)
     state["round_order"] = [x for x in state.get("round_order", []) if x != "dummy"]
     d["round"] = state["round"]
+
+
+def _physical_line(line: str) -> str:
+    """With the real cards the table shuffles them: the engine's last new-round line says so."""
+    if getattr(line, "msgid", None) == rules.SHUFFLED:
+        return T("%(rule)s: all its %(n)d cards are shuffled into a new deck (shuffle the real cards)",
+                 **line.args)
+    return line
 
 
 @dummy_reducer("dummy.skill_reveal")
@@ -392,6 +401,23 @@ def chart(f: Any) -> dict | None:
                      "x": label_w, "text_y": round(y + bar_h * 0.75, 1)})
     return {"bars": bars, "height": len(bars) * (bar_h + gap), "bar_h": bar_h, "width": width,
             "expected": float(f.expected)}
+
+
+def round_running(state: dict, d: dict | None) -> bool:
+    """The Dummy player's round is still being played: the End of the Round was not announced yet, or some of
+    the last turns are still to come (Rulebook, End of the Round: "each other player takes one last turn and
+    then the Round ends"). Once the round tracker has moved past the dummy's round the table has moved on."""
+    if not d:
+        return False
+    if state["round"] > d.get("round", state["round"]):
+        return False
+    return not d.get("announced") or bool(d.get("last_turns_left")) or _dummy_last_turn_due(d)
+
+
+def _dummy_last_turn_due(d: dict) -> bool:
+    """A player announced the End of the Round and the Dummy player has not taken its last turn yet."""
+    return (d["mode"] != "mage_lite" and bool(d.get("announced")) and d.get("announced_by") != "dummy"
+            and not d.get("last_turn_done"))
 
 
 def _who(state: dict, who: Any) -> str:
@@ -459,6 +485,10 @@ def context(game) -> dict:
         "thresholds": mage_lite.THRESHOLDS,
         "players": list(enumerate(state["players"])),
         "scenario_has_dummy": getattr(_scenario(state), "dummy", None),
+        "round_running": round_running(state, d),
+        # nobody's turn is tracked (no round order, or the Mage Lite counter): a last turn is confirmed as such
+        "untracked_last_turn": bool(d and d.get("announced") and d.get("last_turns_left")
+                                    and (not order or d["mode"] == "mage_lite")),
     }
 
 
@@ -549,10 +579,15 @@ def cmd_turn(state: dict, form: Mapping[str, Any]):
 def cmd_pass(state: dict, form: Mapping[str, Any]):
     d = _need_dummy(state)
     order = state.get("round_order") or []
-    if not order:
-        _fail(gettext("There is no round order yet."))
     if d["announced"] and not d.get("last_turns_left"):
         _fail(gettext("The round is over: start the new round."))
+    if d["announced"] and _dummy_last_turn_due(d) and d["last_turns_left"] <= 1:
+        _fail(gettext("The last turn left is the Dummy player's: flip for it."))
+    if d["announced"] and (not order or d["mode"] == "mage_lite"):
+        # the app does not know whose turn it is: one of the last turns is over
+        return ("dummy.pass", {}, sentence(N_("A last turn of the round is over")))
+    if not order:
+        _fail(gettext("There is no round order yet."))
     who = order[d.get("turn", 0) % len(order)]
     if who == "dummy":
         _fail(gettext("It is the Dummy player's turn."))
@@ -611,17 +646,29 @@ def cmd_tactics(state: dict, form: Mapping[str, Any]):
             sentence(N_("Tactics chosen; the round order is set")))
 
 
+def colour_only_card(color: str) -> dict[str, Any]:
+    """An Advanced Action known only by its colour, named in both languages (whichever phone sent it)."""
+    names = {}
+    for lang in ("en", "de"):
+        with force_locale(lang):
+            names[lang] = gettext("Advanced Action (%(color)s)", color=gettext(color))
+    return {"id": f"advanced_action_{color}", "name": names["en"], "name_de": names["de"], "color": color}
+
+
 def cmd_new_round(state: dict, form: Mapping[str, Any]):
     d = _need_dummy(state)
+    if round_running(state, d):
+        if d.get("announced"):
+            _fail(gettext("The round is still running: the last turns are not played yet (left: %(n)d).",
+                          n=d.get("last_turns_left") or 0))
+        _fail(gettext("The round is still running: the new round starts after the End of the Round was "
+                      "announced and everyone took their last turn."))
     payload: dict[str, Any] = {}
     if d["mode"] != "mage_lite":
         aa_id = form.get("advanced_action") or ""
         aa = None
         if aa_id.startswith("color:"):
-            color = _color(aa_id[6:])
-            aa = {"id": f"advanced_action_{color}", "name": gettext("Advanced Action (%(color)s)",
-                                                                     color=gettext(color)),
-                  "name_de": None, "color": color}
+            aa = colour_only_card(_color(aa_id[6:]))
         elif aa_id:
             card = (getattr(_rules(), "cards", {}) or {}).get(aa_id)
             if card is None or not getattr(card, "color", None):
