@@ -25,11 +25,18 @@ import random
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from companion.rules.text import N_, Name, T, Term
+
 ELEMENTS = ("physical", "fire", "ice", "cold_fire")
 RESISTANCES = ("physical", "fire", "ice")
 ATTACK_KINDS = ("melee", "ranged", "siege", "sideways")
 PHASES = ("ranged_siege", "attack")
 CITY_COLOURS = ("white", "blue", "red", "green")
+
+# Game terms in explanation lines (shown translated): an element as written in a sentence, a resistance.
+ELEMENT_TERMS = {"physical": N_("physical"), "fire": N_("fire"), "ice": N_("ice"), "cold_fire": N_("cold fire")}
+RESISTANCE_TERMS = {"physical": N_("Physical Resistance"), "fire": N_("Fire Resistance"),
+                    "ice": N_("Ice Resistance"), "cold_fire": N_("Fire and Ice Resistance")}
 
 
 class CombatError(ValueError):
@@ -72,6 +79,7 @@ class Enemy:
     color: str | None = None
     id: str | None = None
     summoned: "Enemy | tuple[Enemy, ...] | None" = None
+    name_de: str | None = None  # the German name (rules data), for translated explanation lines
 
     def has(self, ability: str) -> bool:
         return ability in self.abilities
@@ -195,6 +203,7 @@ def enemy_from_token(token_id: str, **overrides) -> Enemy:
         summon=getattr(t, "summon", None) or None,
         color=getattr(t, "color", None),
         id=token_id,
+        name_de=getattr(t, "name_de", None) or None,
     )
     fields_ = set(Enemy.__dataclass_fields__)
     bad = set(overrides) - fields_
@@ -222,22 +231,25 @@ def effective_enemy(enemy: Enemy, site: Site | None = None) -> tuple[Enemy, tupl
     trace = []
     if site.city == "white":
         enemy = replace(enemy, armor_bonus=enemy.armor_bonus + 1)
-        trace.append(f"Rulebook City Assaults 1a: White city, {enemy.name} gets +1 Armor")
+        trace.append(T("Rulebook City Assaults 1a: White city, %(enemy)s gets +1 Armor", enemy=enemy_name(enemy)))
     elif site.city == "blue":
         new = []
         for a in enemy.attacks:
             bonus = 2 if a.element in ("fire", "ice") else 1 if a.element == "cold_fire" else 0
             new.append(EnemyAttack(a.value + bonus, a.element))
             if bonus:
-                trace.append(
-                    f"Rulebook City Assaults 1b: Blue city, {enemy.name}'s {a.element.replace('_', ' ')} "
-                    f"attack {a.value} +{bonus} = {a.value + bonus}")
+                trace.append(T(
+                    "Rulebook City Assaults 1b: Blue city, %(enemy)s's %(element)s attack %(value)d +%(bonus)d = "
+                    "%(total)d", enemy=enemy_name(enemy), element=element_term(a.element), value=a.value, bonus=bonus,
+                    total=a.value + bonus))
         enemy = replace(enemy, attacks=tuple(new))
     elif site.city in ("red", "green") and any(a.element == "physical" for a in enemy.attacks):
-        ability = "brutal" if site.city == "red" else "poison"
-        letter = "c" if site.city == "red" else "d"
-        trace.append(f"Rulebook City Assaults 1{letter}: {site.city.capitalize()} city, {enemy.name}'s "
-                     f"physical attack gains {ability.capitalize()}")
+        if site.city == "red":
+            trace.append(T("Rulebook City Assaults 1c: Red city, %(enemy)s's physical attack gains Brutal",
+                           enemy=enemy_name(enemy)))
+        else:
+            trace.append(T("Rulebook City Assaults 1d: Green city, %(enemy)s's physical attack gains Poison",
+                           enemy=enemy_name(enemy)))
     return enemy, tuple(trace)
 
 
@@ -277,6 +289,26 @@ def current_armor(enemy: Enemy, phase: str) -> int:
     if phase == "attack" and enemy.all_attacks_blocked:
         return low + enemy.armor_bonus
     return high + enemy.armor_bonus
+
+
+def enemy_name(enemy: Enemy) -> Name:
+    """The enemy's name for an explanation line (German form from the rules data when known)."""
+    return Name(enemy.name, enemy.name_de)
+
+
+def element_term(element: str) -> Term:
+    """An element as written in an explanation line ("cold fire"), translated when shown."""
+    return Term(ELEMENT_TERMS.get(element, element.replace("_", " ")))
+
+
+def name_list(names: Sequence[str]) -> str:
+    """Names joined with ", " as one line argument; each keeps its German form (a line with one argument per
+    name; its msgid is only placeholders, so it needs no translation)."""
+    names = list(names)
+    if len(names) == 1:
+        return names[0]
+    msgid = ", ".join(f"%(n{i})s" for i in range(len(names)))
+    return T.__new__(T, msgid, **{f"n{i}": n for i, n in enumerate(names)})
 
 
 def _fmt(values: Sequence[int]) -> str:
@@ -333,7 +365,7 @@ def resolve_attack(
         t2, tr = effective_enemy(t, site)
         targets[i] = t2
         trace.extend(tr)
-    names = ", ".join(t.name for t in targets)
+    names = name_list([enemy_name(t) for t in targets])
 
     def refuse(reason: str) -> AttackResult:
         return AttackResult(False, reason, 0, sum(current_armor(t, phase) for t in targets), False, 0, 0, 0, 0,
@@ -342,26 +374,33 @@ def resolve_attack(
     if phase == "ranged_siege":
         for t in targets:
             if fortification(t, site) >= 2:
-                return refuse(f"Rulebook Ranged and Siege 3: {t.name} is fortified twice (ability and site"
-                              f"{' or wall' if site.across_wall else ''}) and cannot be targeted in this phase")
+                if site.across_wall:
+                    return refuse(T("Rulebook Ranged and Siege 3: %(enemy)s is fortified twice (ability and site or "
+                                    "wall) and cannot be targeted in this phase", enemy=enemy_name(t)))
+                return refuse(T("Rulebook Ranged and Siege 3: %(enemy)s is fortified twice (ability and site) and "
+                                "cannot be targeted in this phase", enemy=enemy_name(t)))
         if any(a.kind == "sideways" for a in attacks):
-            return refuse("Rulebook Ranged and Siege 3b: cards cannot be played sideways for Ranged or Siege attacks")
+            return refuse(T("Rulebook Ranged and Siege 3b: cards cannot be played sideways for Ranged or Siege "
+                            "attacks"))
         if any(a.kind == "melee" for a in attacks):
-            return refuse("Rulebook Ranged and Siege 3: only Ranged and Siege attacks can be played in this phase")
-        fortified = [t.name for t in targets if fortification(t, site) == 1]
+            return refuse(T("Rulebook Ranged and Siege 3: only Ranged and Siege attacks can be played in this phase"))
+        fortified = [enemy_name(t) for t in targets if fortification(t, site) == 1]
         if fortified and any(a.kind == "ranged" for a in attacks):
-            return refuse(f"Rulebook Ranged and Siege 3: {', '.join(fortified)} fortified, only Siege attacks "
-                          f"can be played")
+            return refuse(T("Rulebook Ranged and Siege 3: %(enemies)s fortified, only Siege attacks can be played",
+                            enemies=name_list(fortified)))
         if fortified:
-            trace.append(f"Rulebook Ranged and Siege 3: {', '.join(fortified)} fortified, Siege attacks only")
+            trace.append(T("Rulebook Ranged and Siege 3: %(enemies)s fortified, Siege attacks only",
+                           enemies=name_list(fortified)))
+    elif any(a.kind == "sideways" for a in attacks):
+        trace.append(T("Rulebook Attack phase 1a: fortifications no longer apply, every attack counts (sideways "
+                       "cards are physical Attack 1)"))
     else:
-        trace.append("Rulebook Attack phase 1a: fortifications no longer apply, every attack counts"
-                     + (" (sideways cards are physical Attack 1)" if any(a.kind == "sideways" for a in attacks) else ""))
+        trace.append(T("Rulebook Attack phase 1a: fortifications no longer apply, every attack counts"))
 
     for t in targets:
         if t.has("arcane_immunity"):
-            trace.append(f"Quick reference, Arcane Immunity: {t.name} is not affected by non-Attack/Block effects "
-                         f"(attacks still count)")
+            trace.append(T("Quick reference, Arcane Immunity: %(enemy)s is not affected by non-Attack/Block effects "
+                           "(attacks still count)", enemy=enemy_name(t)))
 
     # Defend
     defend_bonus = 0
@@ -370,40 +409,46 @@ def resolve_attack(
         defend_bonus = sum(e.defend for e in defenders)
         first = targets[0]
         targets[0] = replace(first, armor_bonus=first.armor_bonus + defend_bonus)
-        trace.append(f"Quick reference, Defend: {first.name} is the first enemy attacked, +{defend_bonus} Armor "
-                     f"(Defend of {', '.join(e.name for e in defenders)}) until the end of the combat")
+        trace.append(T("Quick reference, Defend: %(enemy)s is the first enemy attacked, +%(bonus)d Armor (Defend of "
+                       "%(defenders)s) until the end of the combat", enemy=enemy_name(first), bonus=defend_bonus,
+                       defenders=name_list([enemy_name(e) for e in defenders])))
 
     armors = [current_armor(t, phase) for t in targets]
     for t, a in zip(targets, armors):
         if t.elusive_armor is not None:
-            lowered = phase == "attack" and t.all_attacks_blocked
-            trace.append(f"Quick reference, Elusive: {t.name} armor {a} ("
-                         + ("Attack phase and all its attacks were blocked: lower value" if lowered
-                            else "higher value: lower only in the Attack phase when all its attacks were blocked")
-                         + ")")
+            if phase == "attack" and t.all_attacks_blocked:
+                trace.append(T("Quick reference, Elusive: %(enemy)s armor %(armor)d (Attack phase and all its attacks "
+                               "were blocked: lower value)", enemy=enemy_name(t), armor=a))
+            else:
+                trace.append(T("Quick reference, Elusive: %(enemy)s armor %(armor)d (higher value: lower only in the "
+                               "Attack phase when all its attacks were blocked)", enemy=enemy_name(t), armor=a))
     armor = sum(armors)
     eff, ineff = split_efficiency(targets, attacks)
     for element in ELEMENTS:
-        resisted = [t.name for t in targets if t.resistant(element)]
+        resisted = [enemy_name(t) for t in targets if t.resistant(element)]
         used = any(("physical" if a.kind == "sideways" else a.element) == element for a in attacks)
         if resisted and used:
-            what = "Fire and Ice Resistance" if element == "cold_fire" else f"{element.capitalize()} Resistance"
-            trace.append(f"Rulebook Ranged and Siege 4a: {', '.join(resisted)} has {what}, so every "
-                         f"{element.replace('_', ' ')} attack against this group is inefficient")
+            trace.append(T("Rulebook Ranged and Siege 4a: %(enemies)s has %(resistance)s, so every %(element)s attack "
+                           "against this group is inefficient", enemies=name_list(resisted),
+                           resistance=Term(RESISTANCE_TERMS[element]), element=element_term(element)))
     total = attack_total(eff, ineff)
     if ineff:
-        trace.append(f"Rulebook Ranged and Siege 4a: inefficient attacks {_fmt(ineff)} = {sum(ineff)}, halved once "
-                     f"= {sum(ineff) // 2}")
-    trace.append(f"Attack total {_fmt(eff)}{' + halved ' + str(sum(ineff) // 2) if ineff else ''} = {total}")
-    trace.append(f"Rulebook Ranged and Siege 5: armor to beat is the sum of the targets' armor "
-                 f"{_fmt(armors)} = {armor}")
+        trace.append(T("Rulebook Ranged and Siege 4a: inefficient attacks %(values)s = %(sum)d, halved once = "
+                       "%(half)d", values=_fmt(ineff), sum=sum(ineff), half=sum(ineff) // 2))
+        trace.append(T("Attack total %(values)s + halved %(half)d = %(total)d", values=_fmt(eff), half=sum(ineff) // 2,
+                       total=total))
+    else:
+        trace.append(T("Attack total %(values)s = %(total)d", values=_fmt(eff), total=total))
+    trace.append(T("Rulebook Ranged and Siege 5: armor to beat is the sum of the targets' armor %(values)s = "
+                   "%(armor)d", values=_fmt(armors), armor=armor))
     success = total >= armor
     fame = sum(t.fame for t in targets) if success else 0
     if success:
-        trace.append(f"Rulebook Ranged and Siege 5: {total} >= {armor}, {names} defeated; Fame +{fame}")
+        trace.append(T("Rulebook Ranged and Siege 5: %(total)d >= %(armor)d, %(enemies)s defeated; Fame +%(fame)d",
+                       total=total, armor=armor, enemies=names, fame=fame))
     else:
-        trace.append(f"Rulebook Ranged and Siege 6: {total} < {armor}, the attack has no effect (need "
-                     f"{armor - total} more)")
+        trace.append(T("Rulebook Ranged and Siege 6: %(total)d < %(armor)d, the attack has no effect (need %(more)d "
+                       "more)", total=total, armor=armor, more=armor - total))
     return AttackResult(True, None, total, armor, success, fame, sum(eff), sum(ineff), defend_bonus, tuple(trace))
 
 
@@ -494,7 +539,8 @@ def resolve_block(
     summoner = enemy
     enemy, local_index = acting_attack(enemy, attack_index)
     if enemy is not summoner:
-        trace.append(f"Rulebook Block phase 2a: {enemy.name} (summoned) replaces {summoner.name}")
+        trace.append(T("Rulebook Block phase 2a: %(enemy)s (summoned) replaces %(summoner)s", enemy=enemy_name(enemy),
+                       summoner=enemy_name(summoner)))
     enemy, tr = effective_enemy(enemy, site)
     trace.extend(tr)
     atk = enemy_attack(enemy, local_index)
@@ -506,33 +552,41 @@ def resolve_block(
         if not enemy.has("cumbersome"):
             raise CombatError(f"{enemy.name} is not Cumbersome: move points cannot reduce its attack")
         value = max(0, value - move_points)
-        trace.append(f"Quick reference, Cumbersome: {move_points} Move points spent, attack {atk.value} -> {value} "
-                     f"for the rest of the turn")
+        trace.append(T("Quick reference, Cumbersome: %(points)d Move points spent, attack %(before)d -> %(after)d for "
+                       "the rest of the turn", points=move_points, before=atk.value, after=value))
     required = value * 2 if enemy.has("swift") else value
     if enemy.has("swift"):
-        trace.append(f"Rulebook Block phase 6a: {enemy.name} is Swift, block needs twice its attack: {required}")
+        trace.append(T("Rulebook Block phase 6a: %(enemy)s is Swift, block needs twice its attack: %(n)d",
+                       enemy=enemy_name(enemy), n=required))
     eff = [b.value for b in blocks if block_efficient(b.element, atk.element)]
     ineff = [b.value for b in blocks if not block_efficient(b.element, atk.element)]
     total = attack_total(eff, ineff)
     if ineff:
-        trace.append(f"Rulebook Block phase 5b: inefficient blocks against a {atk.element.replace('_', ' ')} attack "
-                     f"{_fmt(ineff)} = {sum(ineff)}, halved once = {sum(ineff) // 2}")
-    trace.append(f"Block total {_fmt(eff)}{' + halved ' + str(sum(ineff) // 2) if ineff else ''} = {total}")
+        trace.append(T("Rulebook Block phase 5b: inefficient blocks against a %(element)s attack %(values)s = "
+                       "%(sum)d, halved once = %(half)d", element=element_term(atk.element), values=_fmt(ineff),
+                       sum=sum(ineff), half=sum(ineff) // 2))
+        trace.append(T("Block total %(values)s + halved %(half)d = %(total)d", values=_fmt(eff), half=sum(ineff) // 2,
+                       total=total))
+    else:
+        trace.append(T("Block total %(values)s = %(total)d", values=_fmt(eff), total=total))
     if value == 0:
         success = True
-        trace.append("Quick reference, Cumbersome: an attack reduced to 0 is successfully blocked")
+        trace.append(T("Quick reference, Cumbersome: an attack reduced to 0 is successfully blocked"))
     else:
         success = total >= required
         if success:
-            trace.append(f"Rulebook Block phase 6: {total} >= {required}, attack blocked")
+            trace.append(T("Rulebook Block phase 6: %(total)d >= %(required)d, attack blocked", total=total,
+                           required=required))
         else:
-            trace.append(f"Rulebook Block phase 8: {total} < {required}, the block has no effect, the attack goes "
-                         f"through at full strength (need {required - total} more)")
+            trace.append(T("Rulebook Block phase 8: %(total)d < %(required)d, the block has no effect, the attack goes "
+                           "through at full strength (need %(more)d more)", total=total, required=required,
+                           more=required - total))
     if success and summoner is not enemy:
-        trace.append("Rulebook Block phase 7a: a blocked summoned monster is discarded, no Fame")
+        trace.append(T("Rulebook Block phase 7a: a blocked summoned monster is discarded, no Fame"))
     if len(enemy.attacks) > 1:
-        trace.append(f"Icon reference, Multiple Attacks: attack {local_index + 1} of {len(enemy.attacks)} blocked "
-                     f"separately; {enemy.name} counts as blocked only when all are")
+        trace.append(T("Icon reference, Multiple Attacks: attack %(n)d of %(count)d blocked separately; %(enemy)s "
+                       "counts as blocked only when all are", n=local_index + 1, count=len(enemy.attacks),
+                       enemy=enemy_name(enemy)))
     return BlockResult(value, required, total, success, tuple(trace))
 
 
@@ -567,33 +621,39 @@ def combat_outcome(
         raise CombatError(f"kind must be one of {', '.join(ASSAULT_KINDS)}, got {kind!r}")
     trace = []
     fame = sum(e.fame for e in defeated)
-    trace.append(f"Rulebook Ranged and Siege 5b: Fame of defeated enemies {_fmt([e.fame for e in defeated])} = {fame}")
+    trace.append(T("Rulebook Ranged and Siege 5b: Fame of defeated enemies %(values)s = %(fame)d",
+                   values=_fmt([e.fame for e in defeated]), fame=fame))
     if kind == "other_players_keep":
         keep_fame = sum(e.fame for e in defeated if not e.rampaging)
         half = math.ceil(keep_fame / 2)
         fame = fame - keep_fame + half
-        trace.append(f"Quick reference, Keep: another player's keep gives half Fame (rounded up) for its defenders: "
-                     f"{keep_fame} -> {half}")
+        trace.append(T("Quick reference, Keep: another player's keep gives half Fame (rounded up) for its defenders: "
+                       "%(fame)d -> %(half)d", fame=keep_fame, half=half))
     rep = 0
     if kind in ("assault", "city", "other_players_keep"):
         rep -= 1
-        trace.append("Rulebook Combat with Enemies 1a: every assault costs 1 Reputation, whatever the outcome")
+        trace.append(T("Rulebook Combat with Enemies 1a: every assault costs 1 Reputation, whatever the outcome"))
     if kind == "burn_monastery":
         rep -= 3
-        trace.append("Rulebook Combat with Enemies 1c: burning a monastery costs 3 Reputation")
+        trace.append(T("Rulebook Combat with Enemies 1c: burning a monastery costs 3 Reputation"))
     for e in defeated:
         if e.rampaging and e.color in ("green", "red"):
             gain = 1 if e.color == "green" else 2
             rep += gain
-            what = "orc marauders" if gain == 1 else "draconum"
-            trace.append(f"Rulebook Combat Outcomes 2a: rampaging {what} {e.name} defeated, Reputation +{gain}")
+            if gain == 1:
+                trace.append(T("Rulebook Combat Outcomes 2a: rampaging orc marauders %(enemy)s defeated, Reputation "
+                               "+%(gain)d", enemy=enemy_name(e), gain=gain))
+            else:
+                trace.append(T("Rulebook Combat Outcomes 2a: rampaging draconum %(enemy)s defeated, Reputation "
+                               "+%(gain)d", enemy=enemy_name(e), gain=gain))
     shields = 0
     if kind == "city":
         shields = sum(1 for e in defeated if not e.rampaging)
-        trace.append(f"Rulebook Combat Outcomes 1a: one Shield on the City card per defeated defender: {shields}")
+        trace.append(T("Rulebook Combat Outcomes 1a: one Shield on the City card per defeated defender: %(n)d",
+                       n=shields))
     garrison_left = [e for e in undefeated if not e.rampaging]
     conquered = kind in ("assault", "city", "other_players_keep", "burn_monastery", "adventure") and not garrison_left
     if kind != "none":
-        trace.append("Rulebook Combat Outcomes 2: " + ("all defenders defeated, site conquered" if conquered else
-                                                       "not all defenders defeated, site not conquered"))
+        trace.append(T("Rulebook Combat Outcomes 2: all defenders defeated, site conquered") if conquered else
+                     T("Rulebook Combat Outcomes 2: not all defenders defeated, site not conquered"))
     return Outcome(fame, rep, shields, conquered, tuple(trace))

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from companion.rules.text import T
 from companion.rules.combat import (
     ATTACK_KINDS,
     PHASES,
@@ -30,7 +31,9 @@ from companion.rules.combat import (
     check_element,
     current_armor,
     effective_enemy,
+    enemy_name,
     fortification,
+    name_list,
     resolve_attack,
     validate_enemy,
     validate_site,
@@ -317,9 +320,11 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         if defend_total:
             defend_used_now = True
         groups.append(PlanGroup(idx, tuple(used), res.total, res.armor, res.fame, res.explanation))
-        trace.append(f"Attack {', '.join(enemies[i].name for i in idx)} with attacks "
-                     f"{', '.join(str(j + 1) for j in used)}: {res.total} vs armor {res.armor}, Fame +{res.fame}")
+        trace.append(T("Attack %(enemies)s with attacks %(attacks)s: %(total)d vs armor %(armor)d, Fame +%(fame)d",
+                       enemies=name_list([enemy_name(enemies[i]) for i in idx]),
+                       attacks=", ".join(str(j + 1) for j in used), total=res.total, armor=res.armor, fame=res.fame))
     unused = tuple(sorted(j for p in pools for j in p))
     points = -neg_points
-    trace.append(f"Plan (exact): Fame {total_fame} using {points} attack points; the most Fame, then the fewest points")
+    trace.append(T("Plan (exact): Fame %(fame)d using %(points)d attack points; the most Fame, then the fewest points",
+                   fame=total_fame, points=points))
     return Plan(tuple(groups), total_fame, points, unused, tuple(trace))

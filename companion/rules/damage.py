@@ -27,10 +27,13 @@ from companion.rules.combat import (
     acting_attack,
     attack_abilities,
     effective_enemy,
+    element_term,
     enemy_attack,
+    enemy_name,
     validate_enemy,
     validate_site,
 )
+from companion.rules.text import Name, T
 
 PREFERENCES = ("units", "hero")
 
@@ -43,6 +46,11 @@ class Unit:
     resistances: tuple[str, ...] = ()
     wounded: bool = False
     name: str = ""
+    name_de: str = ""  # the German name (rules data), for translated explanation lines
+
+    def label(self) -> Name:
+        """How explanation lines name the unit: its name (German form when known), else its id."""
+        return Name(self.name, self.name_de or None) if self.name else Name(self.id)
 
     def resistant(self, element: str) -> bool:
         """Assign Damage 4b: physical vs physical, Fire vs Fire, Ice vs Ice, both Fire and Ice vs Cold Fire."""
@@ -71,7 +79,7 @@ class UnblockedAttack:
 
 @dataclass(frozen=True)
 class PreparedAttack:
-    name: str
+    name: str  # a ``Name`` (English str with its German form)
     damage: int
     element: str
     abilities: frozenset[str]
@@ -139,8 +147,9 @@ def prepare_attack(attack: UnblockedAttack, site: Site | None = None) -> Prepare
     trace = []
     enemy, local_index = acting_attack(attack.enemy, attack.attack_index)
     if enemy is not attack.enemy:
-        trace.append(f"Rulebook Assign Damage 6c: {enemy.name} (summoned by {attack.enemy.name}) deals the damage, "
-                     f"with its own abilities; it is discarded afterwards")
+        trace.append(T("Rulebook Assign Damage 6c: %(enemy)s (summoned by %(summoner)s) deals the damage, with its "
+                       "own abilities; it is discarded afterwards", enemy=enemy_name(enemy),
+                       summoner=enemy_name(attack.enemy)))
     enemy, tr = effective_enemy(enemy, site)
     trace.extend(tr)
     atk = enemy_attack(enemy, local_index)
@@ -150,14 +159,17 @@ def prepare_attack(attack: UnblockedAttack, site: Site | None = None) -> Prepare
         if not enemy.has("cumbersome"):
             raise CombatError(f"{enemy.name} is not Cumbersome: move points cannot reduce its attack")
         value = max(0, value - attack.move_points)
-        trace.append(f"Quick reference, Cumbersome: attack reduced by {attack.move_points} Move points to {value}")
+        trace.append(T("Quick reference, Cumbersome: attack reduced by %(points)d Move points to %(value)d",
+                       points=attack.move_points, value=value))
     damage = value
     if "brutal" in abilities:
         damage = value * 2
-        trace.append(f"Rulebook Assign Damage 2a: {enemy.name} is Brutal, damage {value} x 2 = {damage}")
+        trace.append(T("Rulebook Assign Damage 2a: %(enemy)s is Brutal, damage %(value)d x 2 = %(damage)d",
+                       enemy=enemy_name(enemy), value=value, damage=damage))
     else:
-        trace.append(f"Rulebook Assign Damage 2: {enemy.name} deals {damage} {atk.element.replace('_', ' ')} damage")
-    return PreparedAttack(enemy.name, damage, atk.element, abilities, tuple(trace))
+        trace.append(T("Rulebook Assign Damage 2: %(enemy)s deals %(damage)d %(element)s damage", enemy=enemy_name(enemy),
+                       damage=damage, element=element_term(atk.element)))
+    return PreparedAttack(enemy_name(enemy), damage, atk.element, abilities, tuple(trace))
 
 
 class _Board:
@@ -182,10 +194,10 @@ def _apply(board: _Board, hero: Hero, pa: PreparedAttack, assign: Sequence[str],
             raise CombatError(f"unknown unit id {uid!r}")
         if damage <= 0:
             if trace is not None:
-                trace.append(f"{board.units[uid].name or uid}: no damage left to assign")
+                trace.append(T("%(unit)s: no damage left to assign", unit=board.units[uid].label()))
             continue
         unit = board.units[uid]
-        label = unit.name or uid
+        label = unit.label()
         if "assassination" in pa.abilities:
             raise CombatError(f"{pa.name} has Assassination: its damage cannot be assigned to units "
                               f"(quick reference)")
@@ -200,13 +212,15 @@ def _apply(board: _Board, hero: Hero, pa: PreparedAttack, assign: Sequence[str],
             if damage <= unit.armor:
                 board.absorbed[uid] = True
                 if trace is not None:
-                    trace.append(f"Rulebook Assign Damage 4b: {label} is resistant and absorbs {damage} with its armor "
-                                 f"{unit.armor}, no wound; it cannot be assigned damage again this combat")
+                    trace.append(T("Rulebook Assign Damage 4b: %(unit)s is resistant and absorbs %(damage)d with its "
+                                   "armor %(armor)d, no wound; it cannot be assigned damage again this combat",
+                                   unit=label, damage=damage, armor=unit.armor))
                 damage = 0
                 continue
             if trace is not None:
-                trace.append(f"Rulebook Assign Damage 4b: {label} is resistant, armor {unit.armor} absorbs first: "
-                             f"{damage} -> {damage - unit.armor}")
+                trace.append(T("Rulebook Assign Damage 4b: %(unit)s is resistant, armor %(armor)d absorbs first: "
+                               "%(before)d -> %(after)d", unit=label, armor=unit.armor, before=damage,
+                               after=damage - unit.armor))
             damage -= unit.armor
         before = damage
         damage = max(0, damage - unit.armor)
@@ -215,25 +229,30 @@ def _apply(board: _Board, hero: Hero, pa: PreparedAttack, assign: Sequence[str],
         if "paralyze" in pa.abilities:
             board.destroyed[uid] = True
             if trace is not None:
-                trace.append(f"Quick reference, Paralyze: {label} would be wounded, it is destroyed; damage "
-                             f"{before} -> {damage}")
+                trace.append(T("Quick reference, Paralyze: %(unit)s would be wounded, it is destroyed; damage "
+                               "%(before)d -> %(after)d", unit=label, before=before, after=damage))
         else:
             n = 2 if "poison" in pa.abilities else 1
             board.wounds[uid] += n
             if trace is not None:
-                extra = " (Poison: two Wound cards)" if n == 2 else ""
-                trace.append(f"Rulebook Assign Damage 4a: {label} wounded{extra}, damage reduced by its armor "
-                             f"{unit.armor}: {before} -> {damage}")
+                if n == 2:
+                    trace.append(T("Rulebook Assign Damage 4a: %(unit)s wounded (Poison: two Wound cards), damage "
+                                   "reduced by its armor %(armor)d: %(before)d -> %(after)d", unit=label,
+                                   armor=unit.armor, before=before, after=damage))
+                else:
+                    trace.append(T("Rulebook Assign Damage 4a: %(unit)s wounded, damage reduced by its armor "
+                                   "%(armor)d: %(before)d -> %(after)d", unit=label, armor=unit.armor, before=before,
+                                   after=damage))
     hand = math.ceil(damage / hero.armor) if damage > 0 else 0
     discard = hand if "poison" in pa.abilities else 0
     paralysed = hand > 0 and "paralyze" in pa.abilities
     if trace is not None and damage > 0:
-        trace.append(f"Rulebook Assign Damage 5a: {damage} damage to the hero, armor {hero.armor}: {hand} Wound(s) "
-                     f"into the hand (one per started {hero.armor})")
+        trace.append(T("Rulebook Assign Damage 5a: %(damage)d damage to the hero, armor %(armor)d: %(wounds)d Wound(s) "
+                       "into the hand (one per started %(armor)d)", damage=damage, armor=hero.armor, wounds=hand))
         if discard:
-            trace.append(f"Quick reference, Poison: {discard} more Wound(s) into the discard pile")
+            trace.append(T("Quick reference, Poison: %(n)d more Wound(s) into the discard pile", n=discard))
         if paralysed:
-            trace.append("Quick reference, Paralyze: the hero discards all non-Wound cards from the hand")
+            trace.append(T("Quick reference, Paralyze: the hero discards all non-Wound cards from the hand"))
     return hand, discard, paralysed, units_wounded
 
 
@@ -255,7 +274,8 @@ def assign_damage(
         pa = prepare_attack(attack, site)
         trace.extend(pa.explanation)
         if "assassination" in pa.abilities and pa.damage > 0:
-            trace.append(f"Quick reference, Assassination: all of {pa.name}'s damage goes to the hero")
+            trace.append(T("Quick reference, Assassination: all of %(enemy)s's damage goes to the hero",
+                           enemy=pa.name))
         hand, discard, paralysed, wounded = _apply(board, hero, pa, attack.assign, trace)
         hand_total += hand
         discard_total += discard
@@ -263,12 +283,14 @@ def assign_damage(
         if "vampiric" in pa.abilities and (hand or wounded):
             gain = hand + wounded
             vampiric.append(VampiricGain(i, pa.name, gain))
-            trace.append(f"Quick reference, Vampiric: {pa.name} gains +{gain} Armor for the rest of the combat")
+            trace.append(T("Quick reference, Vampiric: %(enemy)s gains +%(gain)d Armor for the rest of the combat",
+                           enemy=pa.name, gain=gain))
     total_hand = hero.wounds_this_combat + hand_total
     knocked_out = total_hand >= hero.hand_limit
     if knocked_out:
-        trace.append(f"Rulebook Assign Damage 5c: {total_hand} Wound(s) into the hand this combat >= unmodified hand "
-                     f"limit {hero.hand_limit}: knocked out, discard all non-Wound cards from the hand")
+        trace.append(T("Rulebook Assign Damage 5c: %(wounds)d Wound(s) into the hand this combat >= unmodified hand "
+                       "limit %(limit)d: knocked out, discard all non-Wound cards from the hand", wounds=total_hand,
+                       limit=hero.hand_limit))
     result_units = tuple(
         UnitDamage(u.id, board.wounds[u.id], board.destroyed[u.id], board.absorbed[u.id]) for u in units)
     return DamageResult(

@@ -16,6 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import Sequence, TypeVar
 
+from companion.rules.text import Name, T
+
 from companion.rules.combat import (
     ATTACK_KINDS,
     Block,
@@ -25,6 +27,8 @@ from companion.rules.combat import (
     _fmt,
     block_efficient,
     check_element,
+    element_term,
+    name_list,
 )
 from companion.rules.damage import Hero, Unit
 
@@ -89,36 +93,50 @@ def pvp_attack(
 
     if phase == "ranged_siege":
         if any(a.kind == "sideways" for a in attacks):
-            return refuse("Rulebook PvP Ranged and Siege 3b: cards played sideways cannot contribute to this attack")
+            return refuse(T("Rulebook PvP Ranged and Siege 3b: cards played sideways cannot contribute to this "
+                            "attack"))
         if any(a.kind == "melee" for a in attacks):
-            return refuse("Rulebook PvP Ranged and Siege 3: only Ranged and Siege attacks in this phase")
+            return refuse(T("Rulebook PvP Ranged and Siege 3: only Ranged and Siege attacks in this phase"))
         if fortified and any(a.kind == "ranged" for a in attacks):
-            return refuse("Rulebook PvP Ranged and Siege 3a: the defender is fortified, only Siege attacks")
+            return refuse(T("Rulebook PvP Ranged and Siege 3a: the defender is fortified, only Siege attacks"))
     elements = sorted({a.element if a.kind != "sideways" else "physical" for a in attacks})
     if phase == "melee" and any(a.kind == "sideways" for a in attacks) and "physical" not in elements:
         elements.append("physical")
     if phase == "melee" and any(a.kind == "sideways" for a in attacks):
-        trace.append("Rulebook PvP Melee 1c: a card played sideways makes the attack count as physical")
+        trace.append(T("Rulebook PvP Melee 1c: a card played sideways makes the attack count as physical"))
     total = sum(a.value for a in attacks)
-    trace.append(f"Attack {_fmt([a.value for a in attacks])} = {total} ({', '.join(e.replace('_', ' ') for e in elements) or 'none'})")
+    trace.append(T("Attack %(values)s = %(total)d (%(elements)s)", values=_fmt([a.value for a in attacks]), total=total,
+                   elements=name_list([element_term(e) for e in elements]) if elements else T("none")))
     eff = [b.value for b in blocks if any(block_efficient(b.element, e) for e in elements)]
     ineff = [b.value for b in blocks if not any(block_efficient(b.element, e) for e in elements)]
     block = sum(eff) + sum(ineff) // 2
     if ineff:
-        trace.append(f"Rulebook PvP Ranged and Siege 4a: inefficient blocks {_fmt(ineff)} = {sum(ineff)}, halved once "
-                     f"= {sum(ineff) // 2} (a block is efficient if it is efficient against one element of the attack)")
+        trace.append(T("Rulebook PvP Ranged and Siege 4a: inefficient blocks %(values)s = %(sum)d, halved once = "
+                       "%(half)d (a block is efficient if it is efficient against one element of the attack)",
+                       values=_fmt(ineff), sum=sum(ineff), half=sum(ineff) // 2))
     if blocks:
-        trace.append(f"Block total {block}")
+        trace.append(T("Block total %(total)d", total=block))
     if phase == "ranged_siege" and not block_full:
         reduction = block // 2
-        trace.append(f"Rulebook PvP Ranged and Siege 4c: the attack is reduced by 1 per 2 block points: -{reduction}")
+        trace.append(T("Rulebook PvP Ranged and Siege 4c: the attack is reduced by 1 per 2 block points: -%(n)d",
+                       n=reduction))
     else:
         reduction = block
-        why = "Melee 1d" if phase == "melee" else "Ranged and Siege 4c (blocked enemy loses Swiftness)"
-        trace.append(f"Rulebook PvP {why}: the attack is reduced by 1 per block point: -{reduction}")
+        if phase == "melee":
+            trace.append(T("Rulebook PvP Melee 1d: the attack is reduced by 1 per block point: -%(n)d", n=reduction))
+        else:
+            trace.append(T("Rulebook PvP Ranged and Siege 4c (blocked enemy loses Swiftness): the attack is reduced by "
+                           "1 per block point: -%(n)d", n=reduction))
     damage = max(0, total - reduction)
-    trace.append(f"Rulebook PvP Ranged and Siege 4d: {damage} damage to assign (the attacker assigns it)")
+    trace.append(T("Rulebook PvP Ranged and Siege 4d: %(n)d damage to assign (the attacker assigns it)", n=damage))
     return PvpAttackResult(True, None, total, tuple(elements), block, min(reduction, total), damage, tuple(trace))
+
+
+def _unit_label(unit: Unit) -> Name:
+    """A unit's id ("name #uid" on the pages) for a line, with the German name when the unit has one."""
+    if unit.name and unit.name_de and unit.id.startswith(unit.name):
+        return Name(unit.id, unit.name_de + unit.id[len(unit.name):])
+    return Name(unit.id)
 
 
 def pvp_unit_cost(unit: Unit, elements: Sequence[str]) -> int:
@@ -176,6 +194,12 @@ def pvp_damage(
                                   f"Siege 5a)")
             cost = pvp_unit_cost(by_id[target], elements)
             what = f"unit {target} (armor {by_id[target].armor}{', doubled: resistant' if cost > by_id[target].armor else ''})"
+            label = _unit_label(by_id[target])
+            if cost > by_id[target].armor:
+                what_line = T("unit %(unit)s (armor %(armor)d, doubled: resistant)", unit=label,
+                              armor=by_id[target].armor)
+            else:
+                what_line = T("unit %(unit)s (armor %(armor)d)", unit=label, armor=by_id[target].armor)
         else:
             raise CombatError(f"unknown target {target!r}: a unit id, \"hero\", \"artifact\" or \"retreat\"")
         if left < cost:
@@ -184,25 +208,26 @@ def pvp_damage(
         left -= cost
         if target == "hero":
             hero_wounds += 1
-            trace.append(f"Rulebook PvP Ranged and Siege 5b: {cost} damage, one Wound into the hero's hand")
+            trace.append(T("Rulebook PvP Ranged and Siege 5b: %(n)d damage, one Wound into the hero's hand", n=cost))
         elif target == "artifact":
             artifacts += 1
-            trace.append("Rulebook PvP Melee 2a: 5 damage steal one artifact (discard pile, play area or a wounded unit)")
+            trace.append(T("Rulebook PvP Melee 2a: 5 damage steal one artifact (discard pile, play area or a wounded "
+                           "unit)"))
         elif target == "retreat":
             retreat = True
-            trace.append(f"Rulebook PvP Melee 2b: {cost} damage as Move points force the blocker to retreat; the combat "
-                         f"ends")
+            trace.append(T("Rulebook PvP Melee 2b: %(n)d damage as Move points force the blocker to retreat; the "
+                           "combat ends", n=cost))
         else:
             wounded.add(target)
             units_wounded.append(target)
-            trace.append(f"Rulebook PvP Ranged and Siege 5a: {cost} damage wound {what}")
+            trace.append(T("Rulebook PvP Ranged and Siege 5a: %(n)d damage wound %(what)s", n=cost, what=what_line))
     total_hand = hero.wounds_this_combat + hero_wounds
     knocked_out = total_hand >= hero.hand_limit
     if knocked_out:
-        trace.append(f"Rulebook Assign Damage 5c: {total_hand} Wounds into the hand this combat >= hand limit "
-                     f"{hero.hand_limit}: knocked out")
+        trace.append(T("Rulebook Assign Damage 5c: %(wounds)d Wounds into the hand this combat >= hand limit "
+                       "%(limit)d: knocked out", wounds=total_hand, limit=hero.hand_limit))
     if left:
-        trace.append(f"Rulebook PvP Ranged and Siege 5c: {left} damage left unassigned")
+        trace.append(T("Rulebook PvP Ranged and Siege 5c: %(n)d damage left unassigned", n=left))
     return PvpDamageResult(hero_wounds, knocked_out, tuple(units_wounded), artifacts, retreat, left, tuple(trace))
 
 
@@ -216,18 +241,20 @@ def pvp_fame(winner_level: int, winner_fame: int, loser_level: int, loser_fame: 
     if winner_level < loser_level:
         diff = loser_level - winner_level
         fame = 1 + 2 * diff
-        why = f"Rulebook PvP Combat Outcome 1a: the victor is {diff} level(s) lower: 1 + 2 x {diff} = {fame} Fame"
+        why = T("Rulebook PvP Combat Outcome 1a: the victor is %(diff)d level(s) lower: 1 + 2 x %(diff)d = %(fame)d "
+                "Fame", diff=diff, fame=fame)
     elif winner_level == loser_level and winner_fame < loser_fame:
-        fame, why = 1, "Rulebook PvP Combat Outcome 1b: same level, less Fame: 1 Fame"
+        fame, why = 1, T("Rulebook PvP Combat Outcome 1b: same level, less Fame: 1 Fame")
     else:
-        fame, why = 0, "Rulebook PvP Combat Outcome 1c: the victor has as much Fame or more: no Fame"
+        fame, why = 0, T("Rulebook PvP Combat Outcome 1c: the victor has as much Fame or more: no Fame")
     return fame, (why,)
 
 
-T = TypeVar("T")
+Token = TypeVar("Token")
 
 
-def coop_split(garrison: Sequence[T], counts: Sequence[int], rng: random.Random) -> tuple[tuple[T, ...], ...]:
+def coop_split(garrison: Sequence[Token], counts: Sequence[int],
+               rng: random.Random) -> tuple[tuple[Token, ...], ...]:
     """Rulebook Cooperative City Assault 5: shuffle the garrison tokens and deal them at random to the
     participants by the agreed counts (3b: every participant gets at least one enemy)."""
     if not counts:

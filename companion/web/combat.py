@@ -44,7 +44,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
-from ..events import sentence
+from ..events import name_arg, sentence
 from ..i18n import N_
 from ..rules.combat import (
     Block,
@@ -67,6 +67,7 @@ from ..rules.damage import Hero, UnblockedAttack, Unit, assign_damage, prepare_a
 from ..rules.data import RulesDataError, apply_override, get_rules
 from ..rules.odds import pile_contents
 from ..rules.progression import change_fame, move_reputation, standing
+from ..rules.text import T, translate_line
 from ..trackers import REWARD_TEXT
 from ..state import player, reducer, rng
 from .common import done, load_game, page, record_command
@@ -150,6 +151,29 @@ def rules_refuse(err: Exception):
     abort(400, description=gettext("The rules do not allow this: %(reason)s", reason=str(err)))
 
 
+def line_here(line) -> str:
+    """An explanation line in this request's language (the engine's reason for a refusal)."""
+    from flask_babel import get_locale
+
+    loc = get_locale()
+    return translate_line(line, gettext, loc.language if loc is not None else "en")
+
+
+def lines_json(lines) -> list:
+    """Explanation lines as stored in an event payload (JSON): a translatable line keeps its msgid and
+    arguments (``T.to_json``), so the page shows it in the reader's language (``|tr``)."""
+    return [line.to_json() if isinstance(line, T) else line for line in lines]
+
+
+def names_arg(enemies) -> dict:
+    """Enemy names joined for a log sentence, in both languages."""
+    return name_arg(", ".join(e["name"] for e in enemies), ", ".join(e.get("name_de") or e["name"] for e in enemies))
+
+
+def enemy_arg(e: Mapping[str, Any]) -> dict:
+    return name_arg(e["name"], e.get("name_de"))
+
+
 # ---------------------------------------------------------------------------------------------- state helpers
 
 
@@ -182,6 +206,7 @@ def _engine_enemy(d: Mapping[str, Any]) -> Enemy:
     abilities = tuple(d.get("abilities") or ())
     return Enemy(
         name=d["name"],
+        name_de=d.get("name_de") or None,
         armor=int(d["armor"]),
         attacks=tuple(EnemyAttack(int(a["value"]), a.get("element", "physical")) for a in d.get("attacks") or ()),
         abilities=abilities,
@@ -290,10 +315,12 @@ def units_of(state: dict, cur: dict) -> list[Unit]:
     if not cur.get("units_allowed", True):
         return []
     out = []
+    cards = get_rules().units
     for u in player(state, cur["player"])["units"]:
+        card = cards.get(u.get("unit") or "")
         out.append(Unit(id=unit_key(u), armor=int(u["armor"]), level=int(u.get("level") or 1),
                         resistances=tuple(u.get("resistances") or ()), wounded=bool(u.get("wounded")),
-                        name=u.get("name") or ""))
+                        name=u.get("name") or "", name_de=getattr(card, "name_de", "") or ""))
     return out
 
 
@@ -323,7 +350,7 @@ def result_dict(res) -> dict:
         "units": [{"id": u.id, "wounds": u.wounds, "destroyed": u.destroyed, "absorbed": u.absorbed}
                   for u in res.units],
         "vampiric": [{"attack": v.attack, "armor_bonus": v.armor_bonus} for v in res.vampiric],
-        "explanation": list(res.explanation),
+        "explanation": lines_json(res.explanation),
     }
 
 
@@ -781,24 +808,29 @@ def outcome_of(state: dict, cur: dict) -> dict:
         last = coop["turn"] == len(coop["participants"]) - 1
         left = [e for e in cur["enemies"] if not e.get("rampaging") and not e.get("defeated")]
         conquered = last and not left
-        trace.append("Rulebook Cooperative City Assault 6: " + (
-            "every participant has fought: " + ("all defenders defeated, city conquered" if conquered else
-                                                 f"{len(left)} defender(s) left, city not conquered")
-            if last else f"participant {coop['turn'] + 1} of {len(coop['participants'])}; the next one fights now"))
+        if last and conquered:
+            trace.append(T("Rulebook Cooperative City Assault 6: every participant has fought: all defenders "
+                           "defeated, city conquered"))
+        elif last:
+            trace.append(T("Rulebook Cooperative City Assault 6: every participant has fought: %(n)d defender(s) "
+                           "left, city not conquered", n=len(left)))
+        else:
+            trace.append(T("Rulebook Cooperative City Assault 6: participant %(n)d of %(count)d; the next one fights "
+                           "now", n=coop["turn"] + 1, count=len(coop["participants"])))
     shields: dict[str, int] = {}
     shield_kind = FIGHTS[cur["fight"]][4]
     if cur["fight"] == "city":
         if out.shields:
             shields["city"] = out.shields
     elif shield_kind and out.conquered and cur.get("revisit"):
-        trace.append("Quick reference: a site conquered before gives no reward and no Shield token")
+        trace.append(T("Quick reference: a site conquered before gives no reward and no Shield token"))
     elif shield_kind and out.conquered:
         shields[shield_kind] = 1
-        trace.append(f"Quick reference: site conquered, mark it with a Shield token ({shield_kind})")
+        trace.append(T("Quick reference: site conquered, mark it with a Shield token (%(kind)s)", kind=shield_kind))
     owner_loses = None
     if cur["fight"] == "other_keep" and out.conquered and cur.get("owner") is not None:
         owner_loses = int(cur["owner"])
-        trace.append("Quick reference, Other Players' Keeps: you replace the owner's Shield token with your own")
+        trace.append(T("Quick reference, Other Players' Keeps: you replace the owner's Shield token with your own"))
     res = (cur.get("damage") or {}).get("result")
     hand = discard = 0
     knocked_out = False
@@ -817,7 +849,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "shields": shields, "conquered": conquered if kind != "none" else None,
         "city": cur["site"].get("city") if cur["fight"] == "city" else None, "level": cur.get("level"),
         "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated],
-        "explanation": trace, "owner_loses_keep": owner_loses,
+        "explanation": lines_json(trace), "owner_loses_keep": owner_loses,
     }
 
 
@@ -1095,7 +1127,7 @@ def enemy_add(game_id: int):
         bad(N_("Rampaging enemies cannot join this fight."))
     msg = (N_("%(enemy)s (rampaging) joins the combat.") if e["rampaging"] else
            N_("%(enemy)s is in the combat."))
-    return _record(game, "combat.enemy_add", {"enemy": e}, sentence(msg, enemy=e["name"]))
+    return _record(game, "combat.enemy_add", {"enemy": e}, sentence(msg, enemy=enemy_arg(e)))
 
 
 @bp.post("/games/<int:game_id>/combat/enemy/<int:key>/remove")
@@ -1108,7 +1140,7 @@ def enemy_remove(game_id: int, key: int):
     if e is None:
         bad(N_("That enemy is no longer in the combat."))
     return _record(game, "combat.enemy_remove", {"key": key},
-                   sentence(N_("%(enemy)s is taken out of the combat."), enemy=e["name"]))
+                   sentence(N_("%(enemy)s is taken out of the combat."), enemy=enemy_arg(e)))
 
 
 @bp.post("/games/<int:game_id>/combat/coop")
@@ -1156,7 +1188,7 @@ def next_phase(game_id: int):
     if phase == "setup" and not cur["enemies"]:
         bad(N_("Add at least one enemy first."))
     if phase == "block":
-        missing = [e["name"] for e in alive(cur) if summons_missing(e)]
+        missing = [enemy_label(e) for e in alive(cur) if summons_missing(e)]
         if missing:
             bad(N_("Draw the summoned token for %(enemy)s first (Rulebook Block phase 2)."), enemy=missing[0])
     if phase == "damage" and remaining_attacks(cur):
@@ -1179,14 +1211,14 @@ def attack(game_id: int):
         bad(N_("Give at least one attack."))
     res = attack_result(cur, targets, attacks, cur["phase"])
     if not res.allowed:
-        abort(400, description=gettext("The rules do not allow this: %(reason)s", reason=res.reason))
+        abort(400, description=gettext("The rules do not allow this: %(reason)s", reason=line_here(res.reason)))
     payload = {
         "phase": cur["phase"], "targets": [e["key"] for e in targets],
         "attacks": [{"value": a.value, "element": a.element, "kind": a.kind} for a in attacks],
         "result": {"success": res.success, "total": res.total, "armor": res.armor, "fame": res.fame,
-                   "defend_bonus": res.defend_bonus, "explanation": list(res.explanation)},
+                   "defend_bonus": res.defend_bonus, "explanation": lines_json(res.explanation)},
     }
-    names = ", ".join(e["name"] for e in targets)
+    names = names_arg(targets)
     if res.success:
         s = sentence(N_("Attack %(total)d against Armor %(armor)d: %(enemies)s defeated, Fame +%(fame)d."),
                      total=res.total, armor=res.armor, enemies=names, fame=res.fame)
@@ -1206,14 +1238,14 @@ def summon(game_id: int):
     if e is None or e not in alive(cur) or not is_summoner(e):
         bad(N_("That enemy does not summon."))
     if not summons_missing(e):
-        bad(N_("%(enemy)s has already summoned: undo that first to change it."), enemy=e["name"])
+        bad(N_("%(enemy)s has already summoned: undo that first to change it."), enemy=enemy_label(e))
     pile_colour = e.get("summon") or "brown"
     token = (form.get("token") or "").strip()
     if token:
         tok = token_enemy(game.state, token)
         if tok["color"] != pile_colour:
             bad(N_("A summoned token comes from the %(pile)s pile."), pile=t(PILE_NAMES.get(pile_colour, pile_colour)))
-        s = sentence(N_("%(enemy)s summons %(token)s."), enemy=e["name"], token=tok["name"])
+        s = sentence(N_("%(enemy)s summons %(token)s."), enemy=enemy_arg(e), token=enemy_arg(tok))
         return _record(game, "combat.summon", {"key": key, "token": tok}, s)
     expansions = form.getlist("expansion") or ["base"]
     for x in expansions:
@@ -1224,7 +1256,7 @@ def summon(game_id: int):
         bad(N_("The %(pile)s pile has no token left to draw."), pile=t(PILE_NAMES.get(pile_colour, pile_colour)))
     tokens = {tid: token_enemy(game.state, tid) for tid in sorted(set(pile))}
     s = sentence(N_("%(enemy)s summons: a random token is drawn from the %(pile)s pile."), translate=("pile",),
-                 enemy=e["name"], pile=PILE_NAMES.get(pile_colour, pile_colour))
+                 enemy=enemy_arg(e), pile=PILE_NAMES.get(pile_colour, pile_colour))
     return _record(game, "combat.summon", {"key": key, "pile": pile, "tokens": tokens}, s)
 
 
@@ -1238,7 +1270,7 @@ def block(game_id: int):
     if e is None or e not in alive(cur):
         bad(N_("That enemy is no longer in the combat."))
     if summons_missing(e):
-        bad(N_("Draw the summoned token for %(enemy)s first (Rulebook Block phase 2)."), enemy=e["name"])
+        bad(N_("Draw the summoned token for %(enemy)s first (Rulebook Block phase 2)."), enemy=enemy_label(e))
     index = form_int(form, "attack_index", 0, 9, default=0)
     if index in e.get("blocked", []):
         bad(N_("That attack is already blocked."))
@@ -1250,9 +1282,9 @@ def block(game_id: int):
     payload = {"key": key, "attack_index": index, "move_points": mp,
                "blocks": [{"value": b.value, "element": b.element} for b in blocks],
                "result": {"success": res.success, "attack": res.attack, "required": res.required, "total": res.total,
-                          "explanation": list(res.explanation)}}
+                          "explanation": lines_json(res.explanation)}}
     attacks = acting(e)
-    who = attacks[index][0]["name"] if index < len(attacks) else e["name"]
+    who = enemy_arg(attacks[index][0] if index < len(attacks) else e)
     if res.success:
         s = sentence(N_("Block %(total)d against %(enemy)s (needs %(required)d): blocked."),
                      total=res.total, enemy=who, required=res.required)

@@ -38,11 +38,12 @@ from flask_babel import gettext
 
 from ..events import sentence
 from ..i18n import N_
-from ..rules.combat import ELEMENTS, Block, CombatError, PlayerAttack
+from ..rules.combat import ELEMENTS, Block, CombatError, PlayerAttack, name_list
 from ..rules.damage import Hero, Unit
 from ..rules.data import get_rules
 from ..rules.progression import change_fame, standing
 from ..rules.pvp import ARTIFACT_COST, PVP_PHASES, pvp_attack, pvp_damage, pvp_fame
+from ..rules.text import Name, T, translate_line
 from ..state import player, reducer
 from .common import load_game, page, record_command
 
@@ -69,6 +70,21 @@ class PvpInputError(ValueError):
 
 def refuse(msgid: str, **args: Any):
     raise PvpInputError(gettext(msgid, **args) if args else gettext(msgid))
+
+
+def reason_of(err: Exception) -> str:
+    """The engine's reason for a refusal in this request's language (a refused attack carries an explanation
+    line, ``companion.rules.text.T``)."""
+    from flask_babel import get_locale
+
+    line = err.args[0] if err.args and isinstance(err.args[0], T) else str(err)
+    loc = get_locale()
+    return translate_line(line, gettext, loc.language if loc is not None else "en")
+
+
+def lines_json(lines) -> list:
+    """Explanation lines as stored in an event payload (JSON), translatable when shown (``|tr``)."""
+    return [line.to_json() if isinstance(line, T) else line for line in lines]
 
 
 # ---------------------------------------------------------------------------------------------- the fight (adapter)
@@ -121,6 +137,12 @@ def unit_label(u: Mapping[str, Any]) -> str:
     return u.get("name") or "?"
 
 
+def _name_de(u: Mapping[str, Any]) -> str:
+    """The rules data's German name of a unit from the card list ("" for a unit typed in)."""
+    card = get_rules().units.get(u.get("unit") or "")
+    return getattr(card, "name_de", "") or ""
+
+
 def uid_of(unit_id: str) -> int:
     return int(str(unit_id).rsplit("#", 1)[-1])
 
@@ -133,7 +155,7 @@ def sides_of(state: Mapping, a: int, d: int) -> dict[int, Side]:
         st = standing(levels, int(pl["fame"]))
         units = tuple(Unit(id=unit_key(u), armor=int(u["armor"]), level=int(u.get("level") or 1),
                            resistances=tuple(u.get("resistances") or ()), wounded=bool(u.get("wounded")),
-                           name=u.get("name") or "") for u in pl["units"])
+                           name=u.get("name") or "", name_de=_name_de(u)) for u in pl["units"])
         out[i] = Side(i, pl["name"], int(pl["fame"]), st.level, st.armor, st.hand_limit, units,
                       {int(u["uid"]): unit_label(u) for u in pl["units"]})
     return out
@@ -169,7 +191,7 @@ def resolve_step(fight: Fight, sides: Mapping[int, Side], a: int, d: int, keep: 
         raise CombatError(res.reason)
     side = sides[blocker]
     already = set(fight.units_wounded.get(blocker, []))
-    units = [Unit(u.id, u.armor, u.level, u.resistances, u.wounded or uid_of(u.id) in already, u.name)
+    units = [Unit(u.id, u.armor, u.level, u.resistances, u.wounded or uid_of(u.id) in already, u.name, u.name_de)
              for u in side.units]
     hero = Hero(armor=side.armor, hand_limit=side.hand_limit, wounds_this_combat=fight.hand_wounds.get(blocker, 0))
     dmg = pvp_damage(res.damage, res.elements, hero, units, spend_list(step, side), fight.phase,
@@ -201,11 +223,11 @@ def apply_pass(fight: Fight, a: int, d: int) -> str | None:
     fight.passes = 0
     if fight.phase == "ranged_siege":
         fight.phase, fight.attacker = "melee", a
-        return "Rulebook PvP Ranged and Siege 6: both players passed in succession, the phase ends; Melee 1a: the " \
-               "aggressor starts as the attacker"
+        return T("Rulebook PvP Ranged and Siege 6: both players passed in succession, the phase ends; Melee 1a: "
+                 "the aggressor starts as the attacker")
     fight.ended = "draw"
-    return "Rulebook PvP Combat Outcome 2: neither player wants to attack any more: a draw, no one gains Fame; " \
-           "2a: the aggressor withdraws to the space they attacked from"
+    return T("Rulebook PvP Combat Outcome 2: neither player wants to attack any more: a draw, no one gains Fame; "
+             "2a: the aggressor withdraws to the space they attacked from")
 
 
 def replay(sides: Mapping[int, Side], a: int, d: int, keep: bool, wall: bool, log: list[dict]) -> Fight:
@@ -222,7 +244,7 @@ def replay(sides: Mapping[int, Side], a: int, d: int, keep: bool, wall: bool, lo
         try:
             resolved = resolve_step(fight, sides, a, d, keep, wall, step)
         except CombatError as err:
-            refuse(N_("Step %(n)d: the rules do not allow this: %(reason)s"), n=n, reason=str(err))
+            refuse(N_("Step %(n)d: the rules do not allow this: %(reason)s"), n=n, reason=reason_of(err))
         apply_step(fight, a, d, resolved)
         fight.steps.append({**resolved, "pass": False, "input": step})
     return fight
@@ -236,31 +258,40 @@ def outcome(sides: Mapping[int, Side], a: int, d: int, keep: bool, wall: bool, f
         v, lo = sides[fight.victor], sides[fight.retreated]
         gain, why = pvp_fame(v.level, v.fame, lo.level, lo.fame)
         fame[v.index] = gain
-        trace.append(f"Rulebook PvP Combat Outcome 1: {lo.name} was forced to retreat, {v.name} is victorious "
-                     f"(level {v.level}, {v.fame} Fame against level {lo.level}, {lo.fame} Fame)")
+        trace.append(T("Rulebook PvP Combat Outcome 1: %(loser)s was forced to retreat, %(victor)s is victorious "
+                       "(level %(vlevel)d, %(vfame)d Fame against level %(llevel)d, %(lfame)d Fame)", loser=lo.name,
+                       victor=v.name, vlevel=v.level, vfame=v.fame, llevel=lo.level, lfame=lo.fame))
         trace.extend(why)
     else:
-        trace.append("Rulebook PvP Combat Outcome 2: a draw, no one gains Fame; the aggressor withdraws")
+        trace.append(T("Rulebook PvP Combat Outcome 2: a draw, no one gains Fame; the aggressor withdraws"))
     players = []
     for i in (a, d):
         s = sides[i]
         hand = fight.hand_wounds.get(i, 0)
         ko = hand >= s.hand_limit
         if hand:
-            trace.append(f"Rulebook PvP Ranged and Siege 5b: {s.name} takes {hand} Wound(s) into the hand"
-                         + (f"; {hand} >= hand limit {s.hand_limit}: knocked out (Assign Damage 5c)" if ko else ""))
+            if ko:
+                trace.append(T("Rulebook PvP Ranged and Siege 5b: %(name)s takes %(n)d Wound(s) into the hand; %(n)d "
+                               ">= hand limit %(limit)d: knocked out (Assign Damage 5c)", name=s.name, n=hand,
+                               limit=s.hand_limit))
+            else:
+                trace.append(T("Rulebook PvP Ranged and Siege 5b: %(name)s takes %(n)d Wound(s) into the hand",
+                               name=s.name, n=hand))
         names = {uid_of(u.id): u.name for u in s.units}
+        labels = {uid_of(u.id): Name(u.name, u.name_de or None) for u in s.units}
         uids = fight.units_wounded.get(i, [])
         if uids:
-            trace.append(f"Rulebook PvP Ranged and Siege 5a: {s.name}'s units wounded: "
-                         + ", ".join(names.get(u, str(u)) for u in uids))
+            trace.append(T("Rulebook PvP Ranged and Siege 5a: %(name)s's units wounded: %(units)s", name=s.name,
+                           units=name_list([labels.get(u, str(u)) for u in uids])))
         if fight.artifacts_lost.get(i):
-            trace.append(f"Rulebook PvP Melee 2a: {fight.artifacts_lost[i]} artifact(s) stolen from {s.name}")
+            trace.append(T("Rulebook PvP Melee 2a: %(n)d artifact(s) stolen from %(name)s",
+                           n=fight.artifacts_lost[i], name=s.name))
         players.append({"player": i, "name": s.name, "fame": fame[i], "wounds": hand, "knocked_out": ko,
                         "units": [{"uid": int(u), "name": names.get(u, "?")} for u in uids],
                         "artifacts_lost": fight.artifacts_lost.get(i, 0)})
     return {"aggressor": a, "defender": d, "keep": keep, "wall": wall, "ended": fight.ended,
-            "victor": fight.victor, "retreated": fight.retreated, "players": players, "explanation": trace}
+            "victor": fight.victor, "retreated": fight.retreated, "players": players,
+            "explanation": lines_json(trace)}
 
 
 # ---------------------------------------------------------------------------------------------- reducer
@@ -516,7 +547,7 @@ def try_step(fight: Fight, sides, setup: Setup, step: dict) -> Fight:
     try:
         resolved = resolve_step(trial, sides, setup.a, setup.d, setup.keep, setup.wall, step)
     except CombatError as err:
-        refuse(N_("The rules do not allow this: %(reason)s"), reason=str(err))
+        refuse(N_("The rules do not allow this: %(reason)s"), reason=reason_of(err))
     apply_step(trial, setup.a, setup.d, resolved)
     trial.steps.append({**resolved, "pass": False, "input": step})
     return trial
