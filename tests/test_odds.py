@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.odds import OddsError, draw_odds, pile_contents
+from companion.rules.text import Name, translate_line
 
 Tok = namedtuple("Tok", "id color expansion copies")
 
@@ -203,3 +204,16 @@ def test_at_least_one_matches_enumerating_every_set_of_draws(case):
     group = [first, odds.tokens[-1].id]
     hits = sum(1 for h in hands if any(face_down[i] in group for i in h))
     assert odds.at_least_one_of(group) == Fraction(hits, len(hands))
+
+
+def test_explanation_names_the_tokens_and_translates():
+    """Rulebook, Setup (Enemy and Ruins tokens): each line of the trace names the token (Name(en, de) from the rules
+    data); without a name it falls back to the token's id."""
+    odds = draw_odds({"cursed_hags": 2, "prowlers": 2}, seen={"prowlers": 1},
+                     names={"cursed_hags": Name("Cursed Hags", "Verfluchte Hexen")})
+    assert "Cursed Hags: 2 of 3 = 2/3 = 66.7%" in odds.explanation
+    assert "prowlers: 1 of 3 = 1/3 = 33.3%" in odds.explanation
+    catalog = {"%(token)s: %(k)d of %(left)d = %(chance)s = %(pct).1f%%": "%(token)s: %(k)d von %(left)d = %(chance)s"
+                                                                       " = %(pct).1f%%"}
+    line = next(x for x in odds.explanation if x.startswith("Cursed Hags"))
+    assert translate_line(line, lambda m: catalog.get(m, m), "de") == "Verfluchte Hexen: 2 von 3 = 2/3 = 66.7%"

@@ -469,6 +469,21 @@ def test_odds_for_tokens_drawn_together(client):
     assert 'name="draws" value="2"' in html
 
 
+def test_odds_explanation_names_the_tokens_in_the_pages_language(client):
+    """Rulebook, Setup (Enemy and Ruins tokens), German Regelbuch "Spielaufbau": the "How this is calculated" trace
+    names each token (not its id) and is shown in German on a German phone."""
+    html = text(client.get("/rules/odds?pile=green&seen=prowlers"))
+    assert "<li>Prowlers: 1 of 3 = 1/3 = 33.3%</li>" in html
+    assert "<li>prowlers:" not in html
+    assert "<li>Pile: 4 tokens, 1 seen or removed, 3 face down</li>" in html
+    html = text(de(client, "/rules/odds?pile=green&seen=prowlers"))
+    assert "<li>Herumtreiber: 1 von 3 = 1/3 = 33.3%</li>" in html
+    assert "<li>Stapel: 4 Plättchen, 1 gesehen oder entfernt, 3 verdeckt</li>" in html
+    assert "Regelbuch, Spielaufbau (Feind- und Ruinenplättchen-Stapel)" in html
+    html = text(de(client, "/rules/odds?pile=green&draws=2"))
+    assert "<li>Herumtreiber: 2 von 4 = 1/2 = 50.0%; mindestens eines bei 2 Plättchen = 5/6 = 83.3%</li>" in html
+
+
 def test_odds_draws_more_than_the_pile_holds_are_capped(client):
     html = text(client.get("/rules/odds?pile=green&draws=9&seen=prowlers"))
     assert "Only 3 tokens can be drawn: the odds are for drawing 3." in html

@@ -22,11 +22,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-SETUP_RULE = (
+from companion.rules.text import Name, T
+
+SETUP_RULE = T(
     "Rulebook, Setup (Enemy and Ruins tokens): tokens are sorted by their backs into face-down piles, "
     "one per colour; each draw takes a random token from the pile"
 )
-RESHUFFLE_RULE = (
+RESHUFFLE_RULE = T(
     "Rulebook, Setup (Enemy and Ruins tokens): \"If you run out of tokens, reshuffle the discarded ones "
     "and create a new face down pile\""
 )
@@ -138,6 +140,7 @@ def draw_odds(
     seen: Mapping[str, int] | None = None,
     discarded: Mapping[str, int] | None = None,
     draws: int = 1,
+    names: Mapping[str, str] | None = None,
 ) -> DrawOdds:
     """Exact chance of each token on the next draw.
 
@@ -148,6 +151,8 @@ def draw_odds(
     has run out, because then they are reshuffled into a new pile.
     ``draws``: how many tokens are drawn together (at least 1, at most the tokens that can be drawn); each
     token's ``at_least_one`` is the chance that they include it.
+    ``names``: the tokens' names for the explanation (``Name(en, de)`` from the rules data); a token without one
+    is named by its id.
     """
     if not isinstance(draws, int) or isinstance(draws, bool) or draws < 1:
         raise OddsError(f"draws must be a whole number of at least 1, got {draws!r}")
@@ -169,7 +174,8 @@ def draw_odds(
     n_seen = sum(seen.values())
     face_down = {t: pile[t] - seen.get(t, 0) for t in pile}
     left = total - n_seen
-    trace = [SETUP_RULE, f"Pile: {total} tokens, {n_seen} seen or removed, {left} face down"]
+    trace = [SETUP_RULE, T("Pile: %(total)d tokens, %(seen)d seen or removed, %(left)d face down", total=total,
+                           seen=n_seen, left=left)]
 
     reshuffled = False
     drawable = face_down
@@ -180,15 +186,16 @@ def draw_odds(
             drawable = {t: discarded.get(t, 0) for t in pile}
             left = n_disc
             trace.append(RESHUFFLE_RULE)
-            trace.append(f"The pile is empty: the {n_disc} discarded tokens form the new pile")
+            trace.append(T("The pile is empty: the %(n)d discarded tokens form the new pile", n=n_disc))
         else:
-            trace.append("No token can be drawn: the pile and its discard pile are empty")
+            trace.append(T("No token can be drawn: the pile and its discard pile are empty"))
 
     if left and draws > left:
         raise OddsError(f"cannot draw {draws} tokens together: only {left} can be drawn")
     if draws > 1:
-        trace.append(f"{draws} tokens drawn together (without replacement): "
-                     f"at least one of a token = 1 - C({left} - copies left, {draws}) / C({left}, {draws})")
+        trace.append(T("%(draws)d tokens drawn together (without replacement): "
+                       "at least one of a token = 1 - C(%(left)d - copies left, %(draws)d) / C(%(left)d, %(draws)d)",
+                       draws=draws, left=left))
     tokens = []
     for token_id, copies in pile.items():
         k = drawable[token_id]
@@ -197,10 +204,14 @@ def draw_odds(
         tokens.append(TokenOdds(id=token_id, copies=copies, seen=seen.get(token_id, 0), left=k, chance=chance,
                                 at_least_one=some))
         if k and left:
-            line = f"{token_id}: {k} of {left} = {chance} = {float(chance * 100):.1f}%"
+            token = (names or {}).get(token_id) or Name(token_id)
             if draws > 1:
-                line += f"; at least one in {draws} draws = {some} = {float(some * 100):.1f}%"
-            trace.append(line)
+                trace.append(T("%(token)s: %(k)d of %(left)d = %(chance)s = %(pct).1f%%; at least one in %(draws)d "
+                               "draws = %(some)s = %(some_pct).1f%%", token=token, k=k, left=left, chance=str(chance),
+                               pct=float(chance * 100), draws=draws, some=str(some), some_pct=float(some * 100)))
+            else:
+                trace.append(T("%(token)s: %(k)d of %(left)d = %(chance)s = %(pct).1f%%", token=token, k=k, left=left,
+                               chance=str(chance), pct=float(chance * 100)))
     return DrawOdds(
         total=total,
         seen=n_seen,

@@ -17,6 +17,7 @@ from flask_babel import lazy_gettext
 
 from companion.rules.data import get_rules
 from companion.rules.odds import OddsError, draw_odds, pile_contents
+from companion.rules.text import Name
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -528,7 +529,8 @@ def odds_request() -> dict:
     left = sum(contents.values()) - sum(seen.values())
     capped = left > 0 and draws > left  # more than can be drawn: the pile would run out
     try:
-        result = draw_odds(contents, dict(seen), draws=min(draws, left) if capped else draws)
+        result = draw_odds(contents, dict(seen), draws=min(draws, left) if capped else draws,
+                           names={t: Name(by_id[t].name, getattr(by_id[t], "name_de", None)) for t in contents})
     except OddsError as err:
         abort(400, description=str(err))
     return {
