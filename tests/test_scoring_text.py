@@ -173,8 +173,14 @@ def test_every_line_is_translated_and_survives_json(scenario, players, teams, po
         assert translate_line(stored, lambda m: m, "en") == line
 
 
-def test_bad_input_messages_stay_english_strings():
-    """Errors are answered as they are (the JSON API's {"error": ...})."""
+def test_bad_input_messages_are_english_with_a_german_form():
+    """Errors are English for the JSON API ({"error": str(e)}); a page shows the T line in its language.
+    Full Cooperation: "Players: 2 or 3"."""
     with pytest.raises(ScoringError) as e:
         score(GameSheet("full_conquest", (PlayerSheet("Anna"), PlayerSheet("Anna"))))
     assert str(e.value) == "player names must be different"
+    assert de(e.value.args[0]) == "Die Spielernamen müssen verschieden sein"
+    with pytest.raises(ScoringError) as e:
+        score(GameSheet("full_cooperation", (PlayerSheet("Anna"),)))
+    assert str(e.value) == "Full Cooperation is scored for 2 to 3 players, got 1"
+    assert de(e.value.args[0]) == "Vollständige Kooperation wird für 2 bis 3 Spieler gewertet, nicht für 1"

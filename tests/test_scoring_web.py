@@ -436,3 +436,21 @@ def test_csv_export_in_the_device_language(app, how):
     english = list(csv.reader(io.StringIO(app.test_client().get(
         f"{t.url}.csv", headers={"X-Game-Token": t.row()["token"], "Accept-Language": "en"}).get_data(as_text=True))))
     assert english[0][0] == "Line" and {r[1]: r[0] for r in english}["greatest_knowledge"] == "Greatest Knowledge"
+
+
+def test_refused_sheet_reason_in_the_page_language(app):
+    """One to Return: "Whoever stands on the portal space ... wins": only one hero can stand there. The engine's
+    reason is shown in the device's language, on the page and when recording the final score is refused."""
+    t = Table(app, scenario="one_to_return")
+    t.post("set", player=0, field="on_portal", value="1")
+    t.post("set", player=1, field="on_portal", value="1")
+    assert "only one hero can stand on the portal" in t.html()
+    german = t.html(**{"Accept-Language": "de"})
+    assert "Nur ein Held kann auf dem Portalfeld stehen" in german
+    assert "only one hero" not in german
+    t.post("confirm", player=0, confirmed="1")
+    t.post("confirm", player=1, confirmed="1")
+    t.client.post("/lang", data={"lang": "de"})
+    r = t.post("final", status=400)
+    assert "Nur ein Held kann auf dem Portalfeld stehen" in r.get_data(as_text=True)
+    assert t.state()["finished"] is False

@@ -101,7 +101,11 @@ def default_cities_total(scenario: str, n_players: int) -> int | None:
 
 
 class ScoringError(ValueError):
-    """Bad input: the message is shown to the players (API: {"error": message})."""
+    """Bad input: the message is shown to the players (API: {"error": message}).
+
+    Messages a score sheet page can meet are T lines (``e.args[0]``): ``str(e)`` is the English
+    sentence, a page shows ``e.args[0]`` in its language. Messages about malformed values (only
+    the JSON API can send them) are plain English."""
 
 
 @dataclass(frozen=True)
@@ -172,14 +176,15 @@ def validate(sheet: GameSheet) -> ScenarioScoring:
         )
     n = len(sheet.players)
     if n < sc.min_players or n > sc.max_players:
-        raise ScoringError(
-            f"{sc.title} is scored for {sc.min_players} to {sc.max_players} players, got {n}"
-        )
+        raise ScoringError(T(
+            "%(scenario)s is scored for %(min)d to %(max)d players, got %(n)d",
+            scenario=sc.name, min=sc.min_players, max=sc.max_players, n=n,
+        ))
     names = [p.name for p in sheet.players]
     if any(not isinstance(x, str) or not x.strip() for x in names):
-        raise ScoringError("every player needs a name")
+        raise ScoringError(T("every player needs a name"))
     if len(set(names)) != n:
-        raise ScoringError("player names must be different")
+        raise ScoringError(T("player names must be different"))
     for p in sheet.players:
         if isinstance(p.fame, bool) or not isinstance(p.fame, int):
             raise ScoringError(f"{p.name}: fame must be a whole number")
@@ -191,24 +196,24 @@ def validate(sheet: GameSheet) -> ScenarioScoring:
                 raise ScoringError(f"{p.name}: {f} cannot be negative")
         if p.crystals > 12:
             # Rulebook: at most 3 crystals of each of the four colours in the Inventory.
-            raise ScoringError(f"{p.name}: at most 12 crystals (3 of each colour)")
+            raise ScoringError(T("%(name)s: at most 12 crystals (3 of each colour)", name=p.name))
         for u in p.units:
             if isinstance(u.level, bool) or not isinstance(u.level, int) or not 1 <= u.level <= 4:
                 raise ScoringError(f"{p.name}: unit level must be 1 to 4")
     teams = [p.team for p in sheet.players]
     if any(t is not None for t in teams):
         if not sc.teams_allowed:
-            raise ScoringError(f"{sc.title} has no teams: all players are on one side")
+            raise ScoringError(T("%(scenario)s has no teams: all players are on one side", scenario=sc.name))
         if any(t is None or str(t).strip() == "" for t in teams):
-            raise ScoringError("in a team game every player needs a team")
+            raise ScoringError(T("in a team game every player needs a team"))
         if len(set(teams)) < 2:
-            raise ScoringError("a team game needs at least two teams")
+            raise ScoringError(T("a team game needs at least two teams"))
     for f in ("rounds_left", "dummy_deck"):
         v = getattr(sheet, f)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise ScoringError(f"{f} must be a whole number, not negative")
     if sheet.rounds_left >= sc.rounds:
-        raise ScoringError(f"rounds_left must be less than the round limit ({sc.rounds})")
+        raise ScoringError(T("rounds_left must be less than the round limit (%(rounds)d)", rounds=sc.rounds))
     for f in ("cities_conquered", "cities_total"):
         v = getattr(sheet, f)
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
@@ -218,9 +223,9 @@ def validate(sheet: GameSheet) -> ScenarioScoring:
         and sheet.cities_total is not None
         and sheet.cities_conquered > sheet.cities_total
     ):
-        raise ScoringError("cities_conquered cannot exceed cities_total")
+        raise ScoringError(T("cities_conquered cannot exceed cities_total"))
     if sc.kind == PORTAL and sum(1 for p in sheet.players if p.on_portal) > 1:
-        raise ScoringError("only one hero can stand on the portal")
+        raise ScoringError(T("only one hero can stand on the portal"))
     return sc
 
 
@@ -871,7 +876,7 @@ def _score_portal(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
         for t in team_names:
             n_chosen = sum(1 for p in sheet.players if p.team == t and p.chosen)
             if n_chosen != 1:
-                raise ScoringError(f"team {t} must have exactly one chosen player")
+                raise ScoringError(T("team %(team)s must have exactly one chosen player", team=t))
         teams = tuple(
             _side(t, tuple(p.name for p in sheet.players if p.team == t), {}) for t in team_names
         )

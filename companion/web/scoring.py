@@ -21,7 +21,7 @@ from flask_babel import gettext, lazy_gettext
 from ..db import get_db
 from ..i18n import N_
 from ..rules import scoring as rules
-from ..rules.text import T, from_json
+from ..rules.text import T, from_json, translate_line
 from ..state import reducer
 from ..events import sentence
 from .common import done, load_game, page, record_command
@@ -413,6 +413,14 @@ def chart_view(res: dict) -> list[dict]:
     return bars
 
 
+def error_text(e: rules.ScoringError) -> str:
+    """Why the engine refused the sheet, in this request's language (its T line translated)."""
+    from flask_babel import get_locale
+
+    loc = get_locale()
+    return translate_line(e.args[0] if e.args else str(e), gettext, loc.language if loc else "en")
+
+
 def result_for(state: dict) -> tuple[dict | None, str | None, dict | None]:
     """(result, error, sheet): the recorded final result, else the live preview."""
     final = score_state(state).get("final")
@@ -422,7 +430,7 @@ def result_for(state: dict) -> tuple[dict | None, str | None, dict | None]:
         sheet = build_sheet(state)
         res = rules.score(sheet)
     except rules.ScoringError as e:
-        return None, str(e), None
+        return None, error_text(e), None
     return result_dict(res, sheet), None, sheet_dict(sheet)
 
 
@@ -641,7 +649,7 @@ def final(game_id: int):
         sheet = build_sheet(state)
         res = rules.score(sheet)
     except rules.ScoringError as e:
-        abort(400, description=str(e))
+        abort(400, description=error_text(e))
     data = result_dict(res, sheet)
     if data.get("score") is not None:
         sent = sentence(N_("Final score recorded: %(score)d points"), score=data["score"])
