@@ -484,6 +484,12 @@ def test_odds_explanation_names_the_tokens_in_the_pages_language(client):
     assert "<li>Herumtreiber: 2 von 4 = 1/2 = 50.0%; mindestens eines bei 2 Plättchen = 5/6 = 83.3%</li>" in html
 
 
+def test_odds_too_many_ticks_is_a_400_named_in_german(client):
+    r = de(client, "/rules/odds?pile=green&seen=wolf_riders&seen=wolf_riders")
+    assert r.status_code == 400
+    assert "Wolfsreiter ist 2-mal als gesehen oder entfernt markiert, der Stapel hat aber nur 1 davon." in text(r)
+
+
 def test_odds_draws_more_than_the_pile_holds_are_capped(client):
     html = text(client.get("/rules/odds?pile=green&draws=9&seen=prowlers"))
     assert "Only 3 tokens can be drawn: the odds are for drawing 3." in html
@@ -505,7 +511,8 @@ def test_odds_when_every_token_is_out(client):
 
 @pytest.mark.parametrize("query, reason", [
     ("pile=green&seen=dragon", "There is no enemy token"),
-    ("pile=green&seen=wolf_riders&seen=wolf_riders", "only 1 copy"),
+    ("pile=green&seen=wolf_riders&seen=wolf_riders", "Wolf Riders is ticked 2 times as seen or removed, but the pile "
+                                                     "has only 1 of it."),
     ("pile=pink", "Unknown value"),
     ("pile=green&expansion=nowhere", "Unknown expansion"),
 ])

@@ -517,6 +517,11 @@ def odds_request() -> dict:
     if unknown:
         abort(400, description=gettext("There is no enemy token %(id)s.", id=repr(unknown[0])))
     seen = Counter(s for s in seen_ids if s in contents)
+    for token_id, n in seen.items():
+        if n > contents[token_id]:
+            abort(400, description=gettext(
+                "%(name)s is ticked %(n)s times as seen or removed, but the pile has only %(copies)s of it.",
+                name=local_name(by_id[token_id]), n=n, copies=contents[token_id]))
 
     raw_draws = request.args.get("draws", "").strip() or "1"
     try:
