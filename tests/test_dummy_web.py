@@ -79,13 +79,13 @@ def end_round(t):
         s = t.state()
         order = s.get("round_order") or []
         while order and order[s["dummy"]["turn"] % len(order)] == "dummy":
-            t.do("turn")
+            t.do("turn", **({"color": "green"} if d["mode"] == "physical" and s["dummy"]["deck_count"] > 3 else {}))
             s = t.state()
         who = order[s["dummy"]["turn"] % len(order)] if order else 0
         t.do("announce", player=str(who))
     d = t.state()["dummy"]
     if d["mode"] != "mage_lite" and d["announced_by"] != "dummy" and not d["last_turn_done"]:
-        t.do("turn")
+        t.do("turn", **({"color": "green"} if d["mode"] == "physical" and d["deck_count"] > 3 else {}))
     for _ in range(10):
         if not t.state()["dummy"]["last_turns_left"]:
             break
@@ -268,7 +268,9 @@ def test_mage_lite_counter(app):
     assert "your next turn is your final turn" in t.page()
     t.do("mage-lite", status=400, color="red")
     t.do("new-round", status=400)  # your final turn first
+    assert 'data-testid="dummy-last-turn-over"' in t.page() and 'data-testid="dummy-new-round-submit"' not in t.page()
     t.do("pass")
+    assert 'data-testid="dummy-last-turn-over"' not in t.page() and 'data-testid="dummy-new-round-submit"' in t.page()
     t.do("new-round")
     assert t.state()["dummy"]["level"] == 1
 
@@ -567,3 +569,17 @@ def test_new_round_is_not_offered_while_the_round_runs(app):
     assert r.status_code == 303 and t.state()["round"] == 3
     assert 'data-testid="dummy-new-round-submit"' in t.page()
     t.do("new-round")
+
+
+def test_physical_new_round_trace_in_german(app):
+    """Scenario Book, Dummy Player, When preparing a new Round (Szenarioheft: "Wenn eine neue Runde vorbereitet
+    wird"): with the real cards the trace tells the table to shuffle them, in the page's language."""
+    t = Table(app)
+    t.do("setup", mode="physical", hero="tovak")
+    end_round(t)
+    t.do("new-round", advanced_action="color:red", spell_color="white")
+    html = t.page(**{"Accept-Language": "de"})
+    assert ("Szenarioheft, Dummyspieler, Wenn eine neue Runde vorbereitet wird: Alle seine 17 Karten werden zu einem "
+            "neuen Deck gemischt (mischt die echten Karten)") in html
+    assert "Der unterste Zauber des Angebots ist weiß: Er erhält einen Kristall der Farbe weiß (jetzt 1;" in html
+    assert "all its 17 cards are shuffled into a new deck (shuffle the real cards)" in t.page()
