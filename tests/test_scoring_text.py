@@ -68,19 +68,29 @@ def test_lines_in_german_use_the_szenarioheft_terms():
     """German Szenarioheft, STANDARD-ERFOLGSWERTUNG: "Das größte Wissen", "Der größte Anführer" ("Verletzte
     Einheiten zählen nur halb, abgerundet"), "Der größte Prügelknabe" ("-1 bei Gleichstand")."""
     r = conquest()
-    assert de(line_with(r.explanation, "Anna: Scenario Book, Standard Achievements scoring, The Greatest Knowledge")) \
-        == "Anna: Szenarioheft, Standard-Erfolgswertung, Das größte Wissen: 2 x 1 Zauber + 2 Fortgeschrittene " \
-           "Aktionen = 4"
-    assert de(line_with(r.explanation, "Anna: Scenario Book, Standard Achievements scoring, The Greatest Leader")) \
-        == "Anna: Szenarioheft, Standard-Erfolgswertung, Der größte Anführer: Level der Einheiten, verletzte " \
-           "Einheiten halb, abgerundet: 3 + 1/2=0 (verletzt) = 3"
+    knowledge_line = line_with(r.explanation, "Anna: Scenario Book, Standard Achievements scoring, The Greatest K")
+    assert de(knowledge_line) == ("Anna: Szenarioheft, Standard-Erfolgswertung, Das größte Wissen: 2 x 1 Zauber + "
+                                  "2 Fortgeschrittene Aktionen = 4")
+    leader_line = line_with(r.explanation, "Anna: Scenario Book, Standard Achievements scoring, The Greatest Leader")
+    assert de(leader_line) == ("Anna: Szenarioheft, Standard-Erfolgswertung, Der größte Anführer: Level der "
+                               "Einheiten, verletzte Einheiten halb, abgerundet: 3 + 1/2=0 (verletzt) = 3")
     assert de(r.explanation[0]) == "Szenarioheft, Vollständige Eroberung: die normale Wertung für Erfolge"
     beating = next(t for t in r.titles if t.title == "greatest_beating")
     assert de(beating.reason) == ("Szenarioheft, Standard-Erfolgswertung, Größter Prügelknabe: Anna, Ben gleichauf "
                                   "mit -2: je -1")
     knowledge = next(t for t in r.titles if t.title == "greatest_knowledge")
-    assert de(knowledge.reason) == "Szenarioheft, Standard-Erfolgswertung, Größtes Wissen: Anna erzielte am meisten " \
-                                   "(4): +3"
+    assert de(knowledge.reason) == ("Szenarioheft, Standard-Erfolgswertung, Größtes Wissen: Anna erzielte am "
+                                    "meisten (4): +3")
+
+
+def test_scenario_titles_in_german_as_in_the_rules_data():
+    """The traces name a scenario by its German Szenarioheft title: the same as rules_data/scenarios.yaml."""
+    from companion.rules.data import get_rules
+
+    scenarios = get_rules().scenarios
+    for sid, sc in SCENARIOS.items():
+        assert sc.name.in_language("de") == scenarios[sid].name_de, sid
+        assert sc.name == scenarios[sid].name == sc.title
 
 
 def test_team_and_table_lines_in_german():

@@ -59,25 +59,37 @@ class ScenarioScoring:
 
 # Scenario ids: snake_case of the English title. Rounds and player counts are from
 # each scenario's header ("Players", "Length").
+# German titles (title_de): the German Szenarioheft's, as rules_data/scenarios.yaml name_de.
 SCENARIOS: dict[str, ScenarioScoring] = {
     s.id: s
     for s in (
         # "Players: 2 to 4 (plus a solo variant)", "Length: Three rounds" (solo variant: four).
-        ScenarioScoring("first_reconnaissance", "First Reconnaissance", COMPETITIVE, 3, 1, 4, title_de="Die ersten Erkundungen"),
-        ScenarioScoring("full_conquest", "Full Conquest", COMPETITIVE, 6, 1, 4, cities_scoring=True, title_de="Vollständige Eroberung"),
-        ScenarioScoring("blitz_conquest", "Blitz Conquest", COMPETITIVE, 4, 1, 4, cities_scoring=True, title_de="Blitz-Eroberung"),
-        ScenarioScoring("solo_conquest", "Solo Conquest", SOLO, 6, 1, 1, teams_allowed=False, title_de="Solo-Eroberung"),
-        ScenarioScoring("full_cooperation", "Full Cooperation", COOP, 6, 2, 3, teams_allowed=False, title_de="Vollständige Kooperation"),
-        ScenarioScoring("blitz_cooperation", "Blitz Cooperation", COOP, 4, 2, 3, teams_allowed=False, title_de="Blitz-Kooperation"),
-        ScenarioScoring("mines_liberation", "Mines Liberation", COMPETITIVE, 4, 1, 4, mines_scoring=True, title_de="Freiheit den Bergwerken!"),
-        ScenarioScoring("druid_nights", "Druid Nights", COMPETITIVE, 4, 1, 4, title_de="Druidennächte"),
-        ScenarioScoring("dungeon_lords", "Dungeon Lords", COMPETITIVE, 5, 1, 4, dungeon_scoring=True, title_de="Dungeon Lords"),
+        ScenarioScoring("first_reconnaissance", "First Reconnaissance", COMPETITIVE, 3, 1, 4,
+                        title_de="Die ersten Erkundungen"),
+        ScenarioScoring("full_conquest", "Full Conquest", COMPETITIVE, 6, 1, 4, cities_scoring=True,
+                        title_de="Vollständige Eroberung"),
+        ScenarioScoring("blitz_conquest", "Blitz Conquest", COMPETITIVE, 4, 1, 4, cities_scoring=True,
+                        title_de="Blitz-Eroberung"),
+        ScenarioScoring("solo_conquest", "Solo Conquest", SOLO, 6, 1, 1, teams_allowed=False,
+                        title_de="Solo-Eroberung"),
+        ScenarioScoring("full_cooperation", "Full Cooperation", COOP, 6, 2, 3, teams_allowed=False,
+                        title_de="Vollständige Kooperation"),
+        ScenarioScoring("blitz_cooperation", "Blitz Cooperation", COOP, 4, 2, 3, teams_allowed=False,
+                        title_de="Blitz-Kooperation"),
+        ScenarioScoring("mines_liberation", "Mines Liberation", COMPETITIVE, 4, 1, 4, mines_scoring=True,
+                        title_de="Freiheit den Bergwerken!"),
+        ScenarioScoring("druid_nights", "Druid Nights", COMPETITIVE, 4, 1, 4,
+                        title_de="Druidennächte"),
+        ScenarioScoring("dungeon_lords", "Dungeon Lords", COMPETITIVE, 5, 1, 4, dungeon_scoring=True,
+                        title_de="Dungeon Lords"),
         # "Players: 2, or 4 (two teams)", "Length: Four rounds (4 players), six rounds (2 players)";
         # Variants: "You can also play this scenario with 3 players".
-        ScenarioScoring("conquer_and_hold", "Conquer and Hold", VICTORY_POINTS, 6, 2, 4, title_de="Erobern und Halten"),
+        ScenarioScoring("conquer_and_hold", "Conquer and Hold", VICTORY_POINTS, 6, 2, 4,
+                        title_de="Erobern und Halten"),
         # German: "Nur einer kommt zurück". "Players: 2 to 4", "Length: Four rounds".
         # Ids of these two as in rules_data/scenarios.yaml (published English titles).
-        ScenarioScoring("one_to_return", "One to Return", PORTAL, 4, 2, 4, title_de="Nur einer kommt zurück"),
+        ScenarioScoring("one_to_return", "One to Return", PORTAL, 4, 2, 4,
+                        title_de="Nur einer kommt zurück"),
     )
 }
 
