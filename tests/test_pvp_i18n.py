@@ -60,6 +60,7 @@ def test_german_pvp_page_shows_the_engine_lines_in_german(client):
     html = htmllib.unescape(client.get(f"/games/{gid}/pvp").get_data(as_text=True))
     assert "Kampfergebnis 1c: der Sieger hat gleich viel oder mehr Ruhm: kein Ruhm" in html
     assert "verletzte Einheiten von Ben: Bauern" in html
+    assert "verletzte Einheiten: Bauern" in html  # the outcome's summary names the unit in German too
 
     client.post("/lang", data={"lang": "en"})
     html = htmllib.unescape(client.get(f"/games/{gid}/pvp").get_data(as_text=True))

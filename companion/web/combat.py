@@ -374,6 +374,22 @@ def units_after(state: dict, cur: dict) -> tuple[list[Unit], int]:
     return out, int(res["hero"]["wounds_to_hand"])
 
 
+def unit_name_de(u: Mapping[str, Any]) -> str | None:
+    """A unit's German name from the rules data (None for a unit typed in)."""
+    card = get_rules().units.get(u.get("unit") or "")
+    return getattr(card, "name_de", None) or None
+
+
+def unit_label(u: Mapping[str, Any]) -> str:
+    """A unit's name in the page's language."""
+    from flask_babel import get_locale
+
+    loc = get_locale()
+    if loc is not None and loc.language == "de" and unit_name_de(u):
+        return unit_name_de(u)
+    return u["name"]
+
+
 def enemy_label(e: Mapping[str, Any]) -> str:
     from flask_babel import get_locale
 
@@ -842,10 +858,12 @@ def outcome_of(state: dict, cur: dict) -> dict:
                  for u in res["units"] if u["wounds"] or u["destroyed"]]
     pl = player(state, cur["player"])
     names = {str(u["uid"]): u["name"] for u in pl["units"]}
+    names_de = {str(u["uid"]): unit_name_de(u) for u in pl["units"]}
     return {
         "player": cur["player"], "fight": cur["fight"], "fame": fame, "reputation": out.reputation,
         "wounds_to_hand": hand, "wounds_to_discard": discard, "knocked_out": knocked_out,
-        "units": [{**u, "name": names.get(str(u["uid"]), "?")} for u in units],
+        "units": [{**u, "name": names.get(str(u["uid"]), "?"), "name_de": names_de.get(str(u["uid"]))}
+                  for u in units],
         "shields": shields, "conquered": conquered if kind != "none" else None,
         "city": cur["site"].get("city") if cur["fight"] == "city" else None, "level": cur.get("level"),
         "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated],
@@ -1037,7 +1055,7 @@ def damage_context(game, cur: dict, data) -> dict:
             rules_refuse(err)
     sug = suggestion(state, cur, prefer) if remaining else None
     units, _hand = units_after(state, cur)
-    names = {unit_key(u): u["name"] for u in player(state, cur["player"])["units"]}
+    names = {unit_key(u): unit_label(u) for u in player(state, cur["player"])["units"]}
     return {"prefer": prefer, "remaining": remaining, "prepared": prepared, "suggestion": sug,
             "assignable": [u for u in units if not u.wounded], "unit_names": names,
             "damage": cur.get("damage")}

@@ -287,7 +287,8 @@ def outcome(sides: Mapping[int, Side], a: int, d: int, keep: bool, wall: bool, f
             trace.append(T("Rulebook PvP Melee 2a: %(n)d artifact(s) stolen from %(name)s",
                            n=fight.artifacts_lost[i], name=s.name))
         players.append({"player": i, "name": s.name, "fame": fame[i], "wounds": hand, "knocked_out": ko,
-                        "units": [{"uid": int(u), "name": names.get(u, "?")} for u in uids],
+                        "units": [{"uid": int(u), "name": names.get(u, "?"),
+                                   "name_de": labels[u].de if u in labels else None} for u in uids],
                         "artifacts_lost": fight.artifacts_lost.get(i, 0)})
     return {"aggressor": a, "defender": d, "keep": keep, "wall": wall, "ended": fight.ended,
             "victor": fight.victor, "retreated": fight.retreated, "players": players,
