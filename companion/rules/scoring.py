@@ -236,6 +236,23 @@ def validate(sheet: GameSheet) -> ScenarioScoring:
         and sheet.cities_conquered > sheet.cities_total
     ):
         raise ScoringError(T("cities_conquered cannot exceed cities_total"))
+    if sc.kind in (SOLO, COOP):
+        # Rulebook, Combat: "If a city is conquered, its new leader must be determined": every
+        # conquered city has exactly one leader, so the cities the
+        # players lead cannot be more than the cities conquered, nor than the cities in play
+        # (otherwise the goal points - 10 per city, +15 for all cities - would be scored for
+        # cities that do not exist).
+        led = sum(p.cities_led for p in sheet.players)
+        total = _cities_total(sheet, sc)
+        if sheet.cities_conquered is not None and led > sheet.cities_conquered:
+            raise ScoringError(T(
+                "every conquered city has one leader: the players lead %(led)d cities, "
+                "but only %(n)d were conquered", led=led, n=sheet.cities_conquered,
+            ))
+        if total is not None and led > total:
+            raise ScoringError(T(
+                "the players lead %(led)d cities, but only %(total)d are in play", led=led, total=total,
+            ))
     if sc.kind == PORTAL and sum(1 for p in sheet.players if p.on_portal) > 1:
         raise ScoringError(T("only one hero can stand on the portal"))
     return sc
