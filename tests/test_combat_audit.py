@@ -8,6 +8,8 @@ reference (Rulebook p. 24); Mage Lite's combat restatement (seeds 004).
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.rules.combat import (
     Block,
@@ -488,3 +490,238 @@ def test_mage_lite_worked_example_four_damage_against_armor_three_is_two_wounds(
     """Mage Lite (seeds 004) Assign Damage 5a: 'An enemy deals 4 damages to your Hero with 3 Armor. 4/3 = 1.333,
     rounded up make 2 wounds'."""
     assert assign_damage(Hero(3, 5), [], [hit(4)]).hero.wounds_to_hand == 2
+
+
+# -------------------------------------------------------------------------------- real tokens of the rules data
+
+
+def test_zombie_horde_three_attacks_cumbersome_each_and_damage_each_separately():
+    """Icon reference, Multiple Attacks: each attack is blocked or has its damage assigned separately; quick
+    reference Cumbersome: Move points lower an attack, 0 = blocked. Zombie Horde (three attacks of 1): one Move
+    point per attack blocks each; unblocked, three attacks of 1 against hero armor 2 are three Wounds (not
+    ceil(3 / 2) = 2)."""
+    from companion.rules.combat import enemy_from_token
+
+    horde = enemy_from_token("zombie_horde")
+    assert len(horde.attacks) == 3 and horde.has("cumbersome")
+    assert all(resolve_block(horde, [], attack_index=i, move_points=1).success for i in range(3))
+    res = assign_damage(HERO, [], [UnblockedAttack(horde, i) for i in range(3)])
+    assert res.hero.wounds_to_hand == 3
+
+
+def test_crystal_sprites_elusive_with_their_own_defend_quick_reference():
+    """Quick reference Elusive (higher value unless Attack phase with all attacks blocked; armor modifications
+    apply to both values) and Defense (the first enemy attacked gets +Defend): Crystal Sprites 1/2, Defend 1,
+    attacked first in the Ranged phase: 2 + 1 = 3; with the bonus kept and both attacks blocked, 1 + 1 = 2 in the
+    Attack phase."""
+    from companion.rules.combat import enemy_from_token
+
+    sprites = enemy_from_token("crystal_sprites")
+    res = resolve_attack([sprites], [A(3, "fire", "ranged")], "ranged_siege")
+    assert res.armor == 3 and res.success and res.defend_bonus == 1
+    later = enemy_from_token("crystal_sprites", armor_bonus=1, defend_used=True, all_attacks_blocked=True)
+    assert resolve_attack([later], [A(2)], "attack").armor == 2
+    # Ice Resistance: an Ice attack 4 is halved to 2 against it
+    assert resolve_attack([later], [A(4, "ice")], "attack").total == 2
+
+
+def test_corrupted_priests_cold_fire_block_and_vampiric_growth():
+    """Block phase 5a: only Cold Fire Blocks are efficient against Cold Fire (Ice 7 counts 3 < 4); Vampiric: the
+    Armor grows per Wound into the hand for the rest of the combat (Cold Fire 4, hero armor 2: 2 Wounds, +2)."""
+    from companion.rules.combat import enemy_from_token
+
+    priests = enemy_from_token("corrupted_priests")
+    assert not resolve_block(priests, [Block(7, "ice")]).success
+    assert resolve_block(priests, [Block(8, "fire")]).success
+    assert resolve_block(priests, [Block(4, "cold_fire")]).success
+    res = assign_damage(HERO, [], [UnblockedAttack(priests, 0)])
+    assert res.hero.wounds_to_hand == 2 and res.vampiric[0].armor_bonus == 2
+
+
+def test_real_fortified_and_unfortified_tokens_in_a_keep_across_a_wall():
+    """Rulebook Ranged and Siege 3 (fortified twice: not targetable in that phase), quick reference Unfortified and
+    Walls: Heroes (fortified) in a keep cannot be targeted in the Ranged phase; Magic Familiars (unfortified) in a
+    keep across a wall can be hit by plain Ranged attacks."""
+    from companion.rules.combat import enemy_from_token
+
+    keep, wall_keep = Site(fortified=True), Site(fortified=True, across_wall=True)
+    heroes = enemy_from_token("heroes_fortified")
+    assert not resolve_attack([heroes], [A(9, kind="siege")], "ranged_siege", keep).allowed
+    assert resolve_attack([heroes], [A(4)], "attack", keep).success
+    familiars = enemy_from_token("magic_familiars")
+    assert resolve_attack([familiars], [A(7, kind="ranged")], "ranged_siege", wall_keep).success
+
+
+# ------------------------------------------------------------------ independent model of Assign Damage (property)
+
+def _model_damage(value, element, abilities, city, rampaging, units, order, hero_armor):
+    """The Assign Damage phase written out from the rule text alone, for one unblocked attack:
+    City Assaults 1b-d (defenders only), Assign Damage 2a (Brutal), 4a-b (units in the player's order; resistant
+    units absorb their armor first), 5a-b (hero: one Wound per started armor), 6a-b (Poison, Paralyze), quick
+    reference Vampiric. Returns (unit wounds, destroyed, absorbed, hand, discard, hand discarded, vampiric)."""
+    abilities = set(abilities)
+    if city and not rampaging:
+        if city == "blue":
+            value += 2 if element in ("fire", "ice") else 1 if element == "cold_fire" else 0
+        if city == "red" and element == "physical":
+            abilities.add("brutal")
+        if city == "green" and element == "physical":
+            abilities.add("poison")
+    damage = value * 2 if "brutal" in abilities else value
+    wounds, destroyed, absorbed = {}, set(), set()
+    hurt = 0
+    for uid in order:
+        if damage <= 0:
+            break
+        armor, res = units[uid]
+        resistant = (element in res) if element != "cold_fire" else ("fire" in res and "ice" in res)
+        if resistant:
+            if damage <= armor:
+                absorbed.add(uid)
+                damage = 0
+                break
+            damage -= armor
+        hurt += 1
+        if "paralyze" in abilities:
+            destroyed.add(uid)
+        else:
+            wounds[uid] = 2 if "poison" in abilities else 1
+        damage = max(0, damage - armor)
+    hand = -(-damage // hero_armor) if damage > 0 else 0
+    discard = hand if "poison" in abilities else 0
+    vampiric = hurt + hand if "vampiric" in abilities else 0
+    return wounds, destroyed, absorbed, hand, discard, hand > 0 and "paralyze" in abilities, vampiric
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    value=st.integers(0, 12),
+    element=st.sampled_from(["physical", "fire", "ice", "cold_fire"]),
+    abilities=st.sets(st.sampled_from(["brutal", "poison", "paralyze", "vampiric", "swift"]), max_size=3),
+    city=st.sampled_from([None, "white", "blue", "red", "green"]),
+    rampaging=st.booleans(),
+    unit_specs=st.lists(st.tuples(st.integers(1, 5), st.sets(st.sampled_from(["physical", "fire", "ice"]),
+                                                                max_size=2)), max_size=3),
+    hero_armor=st.integers(1, 5),
+    data=st.data(),
+)
+def test_property_assign_damage_matches_the_rule_text_model(value, element, abilities, city, rampaging, unit_specs,
+                                                             hero_armor, data):
+    """Rulebook Assign Damage 2-6, City Assaults 1b-d, quick reference Poison/Paralyze/Vampiric: the engine agrees
+    with a line-by-line model of the rule text for any single unblocked attack and any order of units."""
+    units = {f"u{i}": (armor, tuple(sorted(res))) for i, (armor, res) in enumerate(unit_specs)}
+    order = data.draw(st.permutations(list(units)))
+    order = order[:data.draw(st.integers(0, len(order)))]
+    wounds, destroyed, absorbed, hand, discard, paralysed, vampiric = _model_damage(
+        value, element, abilities, city, rampaging, units, order, hero_armor)
+    enemy = E("Model", 4, ((value, element),), tuple(sorted(abilities)), rampaging=rampaging)
+    site = Site(fortified=bool(city), city=city)
+    engine_units = [Unit(uid, armor, resistances=res) for uid, (armor, res) in units.items()]
+    res = assign_damage(Hero(hero_armor, 99), engine_units, [UnblockedAttack(enemy, 0, tuple(order))], site)
+    for u in res.units:
+        assert u.wounds == wounds.get(u.id, 0)
+        assert u.destroyed == (u.id in destroyed)
+        assert u.absorbed == (u.id in absorbed)
+    assert res.hero.wounds_to_hand == hand and res.hero.wounds_to_discard == discard
+    assert res.hero.discard_non_wounds == paralysed
+    assert sum(v.armor_bonus for v in res.vampiric) == vampiric
+
+
+_EFFICIENT_BY_TEXT = {  # Rulebook Block phase 5a, word for word
+    "physical": {"physical", "fire", "ice", "cold_fire"},  # "Any type of Block is efficient against a physical attack"
+    "fire": {"ice", "cold_fire"},  # "Only Ice or Cold Fire Blocks are efficient against Fire Attacks"
+    "ice": {"fire", "cold_fire"},  # "Only Fire or Cold Fire Blocks are efficient against Ice Attacks"
+    "cold_fire": {"cold_fire"},  # "Only Cold Fire Blocks are efficient against Cold Fire Attacks"
+}
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    value=st.integers(0, 8),
+    element=st.sampled_from(["physical", "fire", "ice", "cold_fire"]),
+    swift=st.booleans(),
+    cumbersome=st.booleans(),
+    move=st.integers(0, 9),
+    city=st.sampled_from([None, "white", "blue", "red", "green"]),
+    rampaging=st.booleans(),
+    blocks=st.lists(st.tuples(st.integers(0, 8), st.sampled_from(["physical", "fire", "ice", "cold_fire"])),
+                    max_size=4),
+)
+def test_property_block_matches_the_rule_text_model(value, element, swift, cumbersome, move, city, rampaging, blocks):
+    """Rulebook Block phase 5-6 (efficient blocks, inefficient summed and halved once, Swift doubles), City Assaults
+    1b (Blue bonus to defenders), quick reference Cumbersome (Move points lower the attack, 0 = blocked)."""
+    move = move if cumbersome else 0
+    attack = value
+    if city == "blue" and not rampaging:
+        attack += 2 if element in ("fire", "ice") else 1 if element == "cold_fire" else 0
+    attack = max(0, attack - move)
+    required = attack * 2 if swift else attack
+    eff = sum(v for v, el in blocks if el in _EFFICIENT_BY_TEXT[element])
+    ineff = sum(v for v, el in blocks if el not in _EFFICIENT_BY_TEXT[element])
+    total = eff + ineff // 2
+    abilities = tuple(a for a, on in (("swift", swift), ("cumbersome", cumbersome)) if on)
+    enemy = E("Model", 4, ((value, element),), abilities, rampaging=rampaging)
+    res = resolve_block(enemy, [Block(v, el) for v, el in blocks], 0, move, Site(fortified=bool(city), city=city))
+    assert (res.attack, res.required, res.total) == (attack, required, total)
+    assert res.success == (attack == 0 or total >= required)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    targets=st.lists(st.tuples(st.integers(1, 6), st.sets(st.sampled_from(["physical", "fire", "ice"]), max_size=2),
+                               st.booleans()), min_size=1, max_size=3),
+    attacks=st.lists(st.tuples(st.integers(0, 7), st.sampled_from(["physical", "fire", "ice", "cold_fire"]),
+                               st.sampled_from(["melee", "ranged", "siege", "sideways"])), max_size=5),
+    city=st.sampled_from([None, "white", "blue"]),
+)
+def test_property_attack_phase_matches_the_rule_text_model(targets, attacks, city):
+    """Rulebook Attack phase 1-2 and Ranged and Siege 4a-5: in the Attack phase every attack counts (sideways =
+    physical); an element is inefficient if ANY target resists it (Cold Fire: a target with both Fire and Ice
+    Resistance); inefficient attacks summed and halved once; armor to beat = sum of the targets' armor (White city
+    +1 for each defender)."""
+    def resists(res, el):
+        return ("fire" in res and "ice" in res) if el == "cold_fire" else el in res
+
+    eff = ineff = 0
+    for v, el, kind in attacks:
+        el = "physical" if kind == "sideways" else el
+        if any(resists(res, el) for _, res, _ in targets):
+            ineff += v
+        else:
+            eff += v
+    total = eff + ineff // 2
+    armor = sum(a + (1 if city == "white" and not ramp else 0) for a, _, ramp in targets)
+    enemies = [E(f"T{i}", a, resistances=tuple(sorted(res)), rampaging=ramp) for i, (a, res, ramp) in
+               enumerate(targets)]
+    res = resolve_attack(enemies, [A(v, el, kind) for v, el, kind in attacks], "attack",
+                         Site(fortified=bool(city), city=city))
+    assert res.allowed and (res.total, res.armor) == (total, armor)
+    assert res.success == (total >= armor)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    targets=st.lists(st.tuples(st.sampled_from([(), ("fortified",), ("unfortified",)]), st.booleans()),
+                     min_size=1, max_size=3),
+    kinds=st.lists(st.sampled_from(["melee", "ranged", "siege", "sideways"]), min_size=1, max_size=3),
+    fortified_site=st.booleans(),
+    wall=st.booleans(),
+)
+def test_property_ranged_phase_targeting_matches_the_rule_text_model(targets, kinds, fortified_site, wall):
+    """Rulebook Ranged and Siege 3 (fortified: Siege only; fortified twice: not at all; 3b no sideways cards, only
+    Ranged and Siege attacks), Combat with Enemies 1 (rampaging enemies joining an assault are not fortified),
+    quick reference Walls (a wall counts as a site fortification) and Unfortified (all site fortifications
+    ignored)."""
+    levels = []
+    for abilities, rampaging in targets:
+        site_level = (1 if fortified_site and not rampaging else 0) + (1 if wall else 0)
+        if "unfortified" in abilities:
+            site_level = 0
+        levels.append(site_level + (1 if "fortified" in abilities else 0))
+    allowed = (max(levels) < 2 and "sideways" not in kinds and "melee" not in kinds
+               and not (max(levels) == 1 and "ranged" in kinds))
+    enemies = [E(f"T{i}", 2, abilities=ab, rampaging=r) for i, (ab, r) in enumerate(targets)]
+    res = resolve_attack(enemies, [A(1, kind=k) for k in kinds], "ranged_siege",
+                         Site(fortified=fortified_site, across_wall=wall))
+    assert res.allowed == allowed
+    assert [fortification(e, Site(fortified=fortified_site, across_wall=wall)) for e in enemies] == levels
