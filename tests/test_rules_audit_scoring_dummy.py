@@ -155,6 +155,36 @@ def test_team_beating_compares_each_teams_largest_penalty():
     assert dict(title(r, "greatest_beating").awarded) == {"X": -1, "Y": -1}
 
 
+def test_team_game_only_where_the_scenario_offers_it_and_only_two_teams_of_two():
+    """Team Rules: "Some four player scenarios are played by two teams" - the ones that say so: Full Conquest
+    ("Team Game: If playing with four, you may decide to play this as a team game"), Conquer and Hold ("If
+    playing with four, Team Rules apply"), One to Return ("Team Variant: If playing with four"). Druid Nights,
+    Mines Liberation, Dungeon Lords, Blitz Conquest and First Reconnaissance have no team game; a team game is
+    four players, two per team ("the player that has the lower Fame", "the higher score of both players").
+    (Found by this audit: these used to be scored as team games.)"""
+    four = lambda: (P("A1", team="X"), P("A2", team="X"), P("B1", team="Y"), P("B2", team="Y"))
+    for sid in ("druid_nights", "mines_liberation", "dungeon_lords", "blitz_conquest", "first_reconnaissance"):
+        with pytest.raises(ScoringError, match="has no team game"):
+            run(sid, *four())
+    assert run("full_conquest", *four()).team_game
+    with pytest.raises(ScoringError, match="two teams of two"):
+        run("full_conquest", P("A1", team="X"), P("A2", team="X"), P("B1", team="Y"))
+    with pytest.raises(ScoringError, match="two teams of two"):
+        run("full_conquest", P("A1", team="X"), P("A2", team="Y"), P("B1", team="Z"), P("B2", team="Z"))
+    with pytest.raises(ScoringError, match="two teams of two"):
+        run("full_conquest", P("A1", team="X"), P("A2", team="X"), P("A3", team="X"), P("B1", team="Y"))
+
+
+def test_conquer_and_hold_with_four_players_is_a_team_game():
+    """Conquer and Hold: "Players: 2, or 4 (two teams)"; "If playing with four, Team Rules apply". Three
+    players may play it without teams (Variants: "You can also play this scenario with 3 players")."""
+    with pytest.raises(ScoringError, match="played in two teams"):
+        run("conquer_and_hold", P("A"), P("B"), P("C"), P("D"))
+    assert run("conquer_and_hold", P("A", keeps=1), P("B"), P("C")).winners == ("A",)
+    r = run("conquer_and_hold", P("A1", team="X", keeps=1), P("A2", team="X"), P("B1", team="Y"), P("B2", team="Y"))
+    assert r.winners == ("X",)
+
+
 # ============================================================================ cooperative
 
 

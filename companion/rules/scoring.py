@@ -48,6 +48,9 @@ class ScenarioScoring:
     cities_scoring: bool = False  # 7 / 4 per city and Greatest City Conqueror
     mines_scoring: bool = False  # Mines Liberation
     dungeon_scoring: bool = False  # Dungeon Lords
+    # Team Rules: "Some four player scenarios are played by two teams": only the scenarios that say
+    # so (Full Conquest "Team Game", Conquer and Hold "Team Rules", One to Return "Team Variant");
+    # as rules_data/scenarios.yaml modes.
     teams_allowed: bool = True
     title_de: str = ""  # the German Szenarioheft's title (as rules_data/scenarios.yaml name_de)
 
@@ -64,11 +67,12 @@ SCENARIOS: dict[str, ScenarioScoring] = {
     s.id: s
     for s in (
         # "Players: 2 to 4 (plus a solo variant)", "Length: Three rounds" (solo variant: four).
-        ScenarioScoring("first_reconnaissance", "First Reconnaissance", COMPETITIVE, 3, 1, 4,
+        ScenarioScoring("first_reconnaissance", "First Reconnaissance", COMPETITIVE, 3, 1, 4, teams_allowed=False,
                         title_de="Die ersten Erkundungen"),
         ScenarioScoring("full_conquest", "Full Conquest", COMPETITIVE, 6, 1, 4, cities_scoring=True,
                         title_de="Vollständige Eroberung"),
         ScenarioScoring("blitz_conquest", "Blitz Conquest", COMPETITIVE, 4, 1, 4, cities_scoring=True,
+                        teams_allowed=False,
                         title_de="Blitz-Eroberung"),
         ScenarioScoring("solo_conquest", "Solo Conquest", SOLO, 6, 1, 1, teams_allowed=False,
                         title_de="Solo-Eroberung"),
@@ -77,10 +81,12 @@ SCENARIOS: dict[str, ScenarioScoring] = {
         ScenarioScoring("blitz_cooperation", "Blitz Cooperation", COOP, 4, 2, 3, teams_allowed=False,
                         title_de="Blitz-Kooperation"),
         ScenarioScoring("mines_liberation", "Mines Liberation", COMPETITIVE, 4, 1, 4, mines_scoring=True,
+                        teams_allowed=False,
                         title_de="Freiheit den Bergwerken!"),
-        ScenarioScoring("druid_nights", "Druid Nights", COMPETITIVE, 4, 1, 4,
+        ScenarioScoring("druid_nights", "Druid Nights", COMPETITIVE, 4, 1, 4, teams_allowed=False,
                         title_de="Druidennächte"),
         ScenarioScoring("dungeon_lords", "Dungeon Lords", COMPETITIVE, 5, 1, 4, dungeon_scoring=True,
+                        teams_allowed=False,
                         title_de="Dungeon Lords"),
         # "Players: 2, or 4 (two teams)", "Length: Four rounds (4 players), six rounds (2 players)";
         # Variants: "You can also play this scenario with 3 players".
@@ -215,11 +221,20 @@ def validate(sheet: GameSheet) -> ScenarioScoring:
     teams = [p.team for p in sheet.players]
     if any(t is not None for t in teams):
         if not sc.teams_allowed:
-            raise ScoringError(T("%(scenario)s has no teams: all players are on one side", scenario=sc.name))
+            if sc.kind in (SOLO, COOP):
+                raise ScoringError(T("%(scenario)s has no teams: all players are on one side", scenario=sc.name))
+            raise ScoringError(T("%(scenario)s has no team game", scenario=sc.name))
         if any(t is None or str(t).strip() == "" for t in teams):
             raise ScoringError(T("in a team game every player needs a team"))
         if len(set(teams)) < 2:
             raise ScoringError(T("a team game needs at least two teams"))
+        # Team Rules: "Some four player scenarios are played by two teams"; each team's score is
+        # "the player that has the lower Fame" / "the higher score of both players".
+        if n != 4 or len(set(teams)) != 2 or any(teams.count(t) != 2 for t in teams):
+            raise ScoringError(T("Team Rules: a team game is four players in two teams of two"))
+    elif sc.id == "conquer_and_hold" and n == 4:
+        # Conquer and Hold: "Players: 2, or 4 (two teams)"; "If playing with four, Team Rules apply".
+        raise ScoringError(T("%(scenario)s with four players is played in two teams", scenario=sc.name))
     for f in ("rounds_left", "dummy_deck"):
         v = getattr(sheet, f)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
