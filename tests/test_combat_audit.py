@@ -725,3 +725,34 @@ def test_property_ranged_phase_targeting_matches_the_rule_text_model(targets, ki
                          Site(fortified=fortified_site, across_wall=wall))
     assert res.allowed == allowed
     assert [fortification(e, Site(fortified=fortified_site, across_wall=wall)) for e in enemies] == levels
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    attacks=st.lists(st.tuples(st.integers(0, 7), st.sampled_from(["physical", "fire", "ice", "cold_fire"]),
+                               st.sampled_from(["melee", "ranged", "siege", "sideways"])), min_size=1, max_size=4),
+    blocks=st.lists(st.tuples(st.integers(0, 7), st.sampled_from(["physical", "fire", "ice", "cold_fire"])),
+                    max_size=3),
+    phase=st.sampled_from(["ranged_siege", "melee"]),
+    fortified=st.booleans(),
+    block_full=st.booleans(),
+)
+def test_property_pvp_attack_matches_the_rule_text_model(attacks, blocks, phase, fortified, block_full):
+    """Rulebook PvP Ranged and Siege 3 (Ranged/Siege only, no sideways, fortified defender: Siege only), 4a (a Block
+    is efficient if efficient against at least one element of the attack; inefficient ones summed and halved),
+    4c (reduced by 1 per 2 block points, 1 per point after 'loses Swiftness'), 4d (the rest is damage); Melee 1b-d
+    (any attacks, fortifications ignored, sideways = physical, 1 per block point)."""
+    kinds = {k for _, _, k in attacks}
+    if phase == "ranged_siege" and ("sideways" in kinds or "melee" in kinds or (fortified and "ranged" in kinds)):
+        assert not pvp_attack([A(v, el, k) for v, el, k in attacks], [Block(v, el) for v, el in blocks], phase,
+                              fortified, block_full).allowed
+        return
+    elements = {("physical" if k == "sideways" else el) for _, el, k in attacks}
+    eff = sum(v for v, el in blocks if any(el in _EFFICIENT_BY_TEXT[a] for a in elements))
+    ineff = sum(v for v, el in blocks if not any(el in _EFFICIENT_BY_TEXT[a] for a in elements))
+    block = eff + ineff // 2
+    reduction = block // 2 if phase == "ranged_siege" and not block_full else block
+    damage = max(0, sum(v for v, _, _ in attacks) - reduction)
+    res = pvp_attack([A(v, el, k) for v, el, k in attacks], [Block(v, el) for v, el in blocks], phase, fortified,
+                     block_full)
+    assert res.allowed and res.block == block and res.damage == damage and set(res.elements) == elements
