@@ -536,3 +536,38 @@ def test_mage_lite_no_matching_pip_one_level_only():
     assert s.level == 2 and s.moved == 1 and not s.end_of_round
     s = ml.advance(6, None, {"blue": 2, "red": 1}, threshold=8)
     assert s.level == 7 and not s.end_of_round
+
+
+# ============================================================================ the new messages in German
+
+
+def test_audit_error_messages_have_their_german_form():
+    """The messages added by this audit are T lines with German translations (German Szenarioheft:
+    "Teamregeln", "Teamspiel", "Stadtanführer"; scenario titles in German)."""
+    from companion.i18n import merged_catalog
+    from companion.rules.text import translate_line
+
+    catalog = merged_catalog("de")
+
+    def de(line):
+        return translate_line(line, lambda m: (catalog.get(m).string if catalog.get(m) is not None and
+                                               catalog.get(m).string else m), "de")
+
+    cases = [
+        (lambda: run("druid_nights", P("A1", team="X"), P("A2", team="X"), P("B1", team="Y"), P("B2", team="Y")),
+         "Druid Nights has no team game", "Druidennächte hat kein Teamspiel"),
+        (lambda: run("full_conquest", P("A1", team="X"), P("A2", team="X"), P("B1", team="Y")),
+         "Team Rules: a team game is four players in two teams of two",
+         "Teamregeln: Ein Teamspiel wird zu viert in zwei Teams zu je zwei Spielern gespielt"),
+        (lambda: run("conquer_and_hold", P("A"), P("B"), P("C"), P("D")),
+         "Conquer and Hold with four players is played in two teams",
+         "Erobern und Halten wird zu viert in zwei Teams gespielt"),
+        (lambda: run("solo_conquest", P("Solo", cities_led=3)),
+         "the players lead 3 cities, but only 2 are in play",
+         "Die Spieler führen 3 Städte an, im Spiel sind aber nur 2"),
+    ]
+    for call, english, german in cases:
+        with pytest.raises(ScoringError) as e:
+            call()
+        assert str(e.value) == english
+        assert de(e.value.args[0]) == german
