@@ -571,3 +571,18 @@ def test_audit_error_messages_have_their_german_form():
             call()
         assert str(e.value) == english
         assert de(e.value.args[0]) == german
+
+
+def test_full_and_blitz_cooperation_last_day_and_last_night_are_the_last_two_rounds():
+    """Full Cooperation, Special Rules: removing a players' Tactic "does not matter on the last day and the last
+    night"; "Length: Six rounds (3 days and 3 nights)"; Blitz Cooperation "Length: Four rounds (2 days and 2
+    nights)" and "All the rules ... for Full Cooperation apply". Rounds go Day, Night, Day, Night (Variants): the
+    last Day and the last Night are the last two rounds - the app's check, with the Dummy's round ending."""
+    from companion.web.dummy import is_final_day_or_night
+
+    def state(scenario, rnd):
+        return {"game": {"scenario": scenario, "mode": "coop"}, "players": [{}, {}], "round": rnd,
+                "dummy": {"round": rnd}}
+
+    assert [is_final_day_or_night(state("full_cooperation", r)) for r in range(1, 7)] == [False] * 4 + [True] * 2
+    assert [is_final_day_or_night(state("blitz_cooperation", r)) for r in range(1, 5)] == [False] * 2 + [True] * 2
