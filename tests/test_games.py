@@ -361,3 +361,12 @@ def test_board_shows_the_scenario_setup_for_this_player_count(client):
     assert "Day, Night, Day, Night, Day, Night" in summary
     assert re.search(r"Countryside tiles</dt><dd>8<", summary) and re.search(r"Core city tiles</dt><dd>2<", summary)
     assert re.search(r"City levels</dt><dd>4, 4<", summary) and re.search(r"Dummy player</dt><dd>no<", summary)
+
+
+def test_four_player_conquer_and_hold_is_a_team_game(client):
+    """Scenario Book, Conquer and Hold: 'Players: 2, or 4 (two teams)' and 'If playing with four, Team Rules apply'."""
+    four = {f"name_{i}": n for i, n in enumerate("ABCD")}
+    resp = client.post("/games", data={"scenario": "conquer_and_hold", "mode": "competitive", **four})
+    assert resp.status_code == 400 and "played in two teams" in resp.get_data(as_text=True)
+    teams = {f"team_{i}": t for i, t in enumerate("AABB")}
+    assert client.post("/games", data={"scenario": "conquer_and_hold", "mode": "team", **four, **teams}).status_code == 303

@@ -87,6 +87,9 @@ def validate_setup(data: dict) -> dict:
         raise Invalid("A %(mode)s game needs at least two players.", mode=term(MODE_TERMS[mode]))
     if mode == "team" and sorted(p["team"] for p in players) != ["A", "A", "B", "B"]:
         raise Invalid("A team game is four players: two in team A, two in team B.")
+    if sc.id == "conquer_and_hold" and len(players) == 4 and mode != "team":
+        # Scenario Book, Conquer and Hold: "Players: 2, or 4 (two teams)"; "If playing with four, Team Rules apply"
+        raise Invalid("With four players, %(scenario)s is played in two teams.", scenario=name_arg(sc.name, sc.name_de))
     if mode != "solo" and not (sc.players_min <= len(players) <= sc.players_max):
         raise Invalid("%(scenario)s is for %(lo)d to %(hi)d players.", scenario=name_arg(sc.name, sc.name_de), lo=sc.players_min,
                       hi=sc.players_max)
