@@ -16,7 +16,7 @@ Where the Scenario Book is silent the decision is noted in a comment marked
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from .text import N_, Name, T, Term

@@ -24,7 +24,7 @@ from ..rules.data import get_rules
 from ..rules.progression import reputation_modifier, standing
 from ..state import COLORS, SHIELD_KINDS, fold, walk
 from ..trackers import day_night_order
-from .common import device_id, done, game_row, htmx, load_game, page
+from .common import device_id, done, game_row, load_game, page
 
 bp = Blueprint("games", __name__)
 

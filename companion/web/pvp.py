@@ -42,7 +42,7 @@ from ..rules.combat import ELEMENTS, Block, CombatError, PlayerAttack, name_list
 from ..rules.damage import Hero, Unit
 from ..rules.data import get_rules
 from ..rules.progression import change_fame, standing
-from ..rules.pvp import ARTIFACT_COST, PVP_PHASES, pvp_attack, pvp_damage, pvp_fame
+from ..rules.pvp import ARTIFACT_COST, pvp_attack, pvp_damage, pvp_fame
 from ..rules.text import Name, T, translate_line
 from ..state import player, reducer
 from .common import load_game, page, record_command

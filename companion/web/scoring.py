@@ -18,7 +18,6 @@ from typing import Any
 from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import gettext, lazy_gettext
 
-from ..db import get_db
 from ..i18n import N_
 from ..rules import scoring as rules
 from ..rules.text import T, from_json, translate_line
