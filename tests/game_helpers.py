@@ -19,3 +19,52 @@ def new_game(client, scenario="full_conquest", mode="competitive", players=(("An
 def seq_of(client, game_id):
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     return int(re.search(r'data-seq="(\d+)"', html).group(1))
+
+
+class GameTable:
+    """A game created directly, with this test client joined as its host (player 0); feature tests subclass it
+    and add the page's actions."""
+
+    def __init__(self, app, scenario, mode, players):
+        import json as _json
+
+        from companion.web.common import game_row
+        from companion.web.games import create_game
+
+        self.app = app
+        self.client = app.test_client()
+        setup = {"scenario": scenario, "mode": mode, "name": "t",
+                 "players": [{"name": p[0], "hero": p[1], "team": p[2] if len(p) > 2 else None} for p in players]}
+        with app.test_request_context():
+            self.id = create_game(setup, "host-device")
+            token = game_row(self.id)["token"]
+        self._json = _json
+        with self.client.session_transaction() as s:
+            s["games"] = {str(self.id): {"token": token, "role": "host", "player": 0}}
+
+    def row(self):
+        from companion.web.common import game_row
+
+        with self.app.test_request_context():
+            return game_row(self.id)
+
+    def state(self):
+        from companion.db import get_db
+        from companion.events import load_events
+        from companion.state import fold
+
+        with self.app.test_request_context():
+            row = self.row()
+            return fold(self.id, self._json.loads(row["setup"]), row["seed"], load_events(get_db(), self.id))
+
+    def seq(self):
+        from companion.db import get_db
+        from companion.events import load_events
+
+        with self.app.test_request_context():
+            evs = load_events(get_db(), self.id)
+            return evs[-1].seq if evs else 0
+
+    def undo(self):
+        r = self.client.post(f"/games/{self.id}/undo", data={"based_on": self.seq()})
+        assert r.status_code == 303

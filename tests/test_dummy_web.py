@@ -1,7 +1,6 @@
 """The Dummy player in a game: its page and events (issue 5), through the Flask test client."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -11,9 +10,7 @@ from companion import create_app
 from companion.db import get_db
 from companion.events import load_events
 from companion.rules.data import get_rules
-from companion.state import fold
-from companion.web.common import game_row
-from companion.web.games import create_game
+from game_helpers import GameTable
 
 
 @pytest.fixture()
@@ -22,31 +19,13 @@ def app(tmp_path):
                        "WTF_CSRF_ENABLED": False})
 
 
-class Table:
+class Table(GameTable):
     def __init__(self, app, mode="solo", players=(("Anna", "goldyx"),), scenario="solo_conquest"):
-        self.app = app
-        self.client = app.test_client()
-        setup = {"scenario": scenario, "mode": mode, "name": "t",
-                 "players": [{"name": n, "hero": h, "team": None} for n, h in players]}
-        with app.test_request_context():
-            self.id = create_game(setup, "host-device")
-            token = game_row(self.id)["token"]
-        with self.client.session_transaction() as s:
-            s["games"] = {str(self.id): {"token": token, "role": "host", "player": 0}}
+        super().__init__(app, scenario, mode, players)
 
     @property
     def url(self):
         return f"/games/{self.id}/dummy"
-
-    def state(self):
-        with self.app.test_request_context():
-            row = game_row(self.id)
-            return fold(self.id, json.loads(row["setup"]), row["seed"], load_events(get_db(), self.id))
-
-    def seq(self):
-        with self.app.test_request_context():
-            evs = load_events(get_db(), self.id)
-            return evs[-1].seq if evs else 0
 
     def do(self, action, status=303, **form):
         form.setdefault("based_on", self.seq())
@@ -54,9 +33,6 @@ class Table:
         assert r.status_code == status, r.get_data(as_text=True)[:2000]
         return r
 
-    def undo(self):
-        r = self.client.post(f"/games/{self.id}/undo", data={"based_on": self.seq()})
-        assert r.status_code == 303
 
     def redo(self):
         r = self.client.post(f"/games/{self.id}/redo", data={"based_on": self.seq()})

@@ -12,24 +12,13 @@ import pytest
 from companion.rules import dummy as d
 from companion.rules import mage_lite as ml
 from companion.rules.scoring import (
-    GameSheet,
-    PlayerSheet,
     ScoringError,
-    Unit,
     award_beating,
     award_title,
-    score,
 )
 
 
-def P(name, **kw):
-    if "units" in kw:
-        kw["units"] = tuple(Unit(*u) if isinstance(u, tuple) else Unit(u) for u in kw["units"])
-    return PlayerSheet(name, **kw)
-
-
-def run(scenario, *players, **kw):
-    return score(GameSheet(scenario, tuple(players), **kw))
+from scoring_helpers import P, run  # noqa: E402
 
 
 def side(result, name):

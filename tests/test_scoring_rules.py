@@ -20,14 +20,7 @@ from companion.rules.scoring import (
 )
 
 
-def P(name, **kw):
-    if "units" in kw:
-        kw["units"] = tuple(Unit(*u) if isinstance(u, tuple) else Unit(u) for u in kw["units"])
-    return PlayerSheet(name, **kw)
-
-
-def run(scenario, *players, **kw):
-    return score(GameSheet(scenario, tuple(players), **kw))
+from scoring_helpers import P, run  # noqa: E402
 
 
 def cats(result, name):

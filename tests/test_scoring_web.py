@@ -12,9 +12,7 @@ import pytest
 from companion import create_app
 from companion.db import get_db
 from companion.events import load_events
-from companion.state import fold
-from companion.web.common import game_row
-from companion.web.games import create_game
+from game_helpers import GameTable
 
 
 @pytest.fixture()
@@ -23,36 +21,14 @@ def app(tmp_path):
                        "WTF_CSRF_ENABLED": False})
 
 
-class Table:
+class Table(GameTable):
     def __init__(self, app, scenario="full_conquest", mode="competitive",
                  players=(("Anna", "arythea", None), ("Ben", "tovak", None))):
-        self.app = app
-        self.client = app.test_client()
-        setup = {"scenario": scenario, "mode": mode, "name": "t",
-                 "players": [{"name": n, "hero": h, "team": t} for n, h, t in players]}
-        with app.test_request_context():
-            self.id = create_game(setup, "host-device")
-            token = game_row(self.id)["token"]
-        with self.client.session_transaction() as s:
-            s["games"] = {str(self.id): {"token": token, "role": "host", "player": 0}}
+        super().__init__(app, scenario, mode, players)
 
     @property
     def url(self):
         return f"/games/{self.id}/score"
-
-    def state(self):
-        with self.app.test_request_context():
-            row = game_row(self.id)
-            return fold(self.id, json.loads(row["setup"]), row["seed"], load_events(get_db(), self.id))
-
-    def row(self):
-        with self.app.test_request_context():
-            return game_row(self.id)
-
-    def seq(self):
-        with self.app.test_request_context():
-            evs = load_events(get_db(), self.id)
-            return evs[-1].seq if evs else 0
 
     def cmd(self, command, **form):
         form.setdefault("based_on", self.seq())
@@ -78,9 +54,6 @@ class Table:
         assert r.status_code == 200
         return json.loads(r.get_data(as_text=True))
 
-    def undo(self):
-        r = self.client.post(f"/games/{self.id}/undo", data={"based_on": self.seq()})
-        assert r.status_code == 303
 
 
 def value_of(html, testid):
