@@ -638,15 +638,9 @@ def parse_attacks(form) -> list[PlayerAttack]:
         if kind == "sideways":
             value, element = 1, "physical"  # Rulebook: a card played sideways is Attack 1 (physical)
         else:
-            try:
-                value = int(raw)
-            except ValueError:
-                bad(N_("An attack value must be a whole number, not %(value)s."), value=raw[:20])
-            if not 0 < value <= 99:
-                bad(N_("An attack value must be between 1 and 99."))
-            element = elements[i] if i < len(elements) else "physical"
-            if element not in ELEMENTS:
-                bad(N_("Unknown element: %(element)s."), element=str(element)[:20])
+            value, element = _value_and_element(raw, elements, i, N_(
+                "An attack value must be a whole number, not %(value)s."), N_(
+                "An attack value must be between 1 and 99."))
         out.append(PlayerAttack(value, element, kind))
     if len(out) > 24:
         bad(N_("At most 24 attacks at once."))
@@ -660,17 +654,24 @@ def parse_blocks(form) -> list[Block]:
         raw = (raw or "").strip()
         if raw == "":
             continue
-        try:
-            value = int(raw)
-        except ValueError:
-            bad(N_("A block value must be a whole number, not %(value)s."), value=raw[:20])
-        if not 0 < value <= 99:
-            bad(N_("A block value must be between 1 and 99."))
-        element = elements[i] if i < len(elements) else "physical"
-        if element not in ELEMENTS:
-            bad(N_("Unknown element: %(element)s."), element=str(element)[:20])
+        value, element = _value_and_element(raw, elements, i, N_(
+            "A block value must be a whole number, not %(value)s."), N_("A block value must be between 1 and 99."))
         out.append(Block(value, element))
     return out
+
+
+def _value_and_element(raw: str, elements: list, i: int, not_a_number: str, out_of_range: str) -> tuple[int, str]:
+    """One typed row of an attack or block form: a value 1-99 and its element (physical when not given)."""
+    try:
+        value = int(raw)
+    except ValueError:
+        bad(not_a_number, value=raw[:20])
+    if not 0 < value <= 99:
+        bad(out_of_range)
+    element = elements[i] if i < len(elements) else "physical"
+    if element not in ELEMENTS:
+        bad(N_("Unknown element: %(element)s."), element=str(element)[:20])
+    return value, element
 
 
 def parse_targets(form, cur: dict) -> list[dict]:
