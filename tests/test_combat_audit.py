@@ -15,7 +15,6 @@ from companion.rules.combat import (
     Block,
     CombatError,
     Enemy,
-    EnemyAttack,
     PlayerAttack,
     Site,
     combat_outcome,
@@ -28,13 +27,7 @@ from companion.rules.damage import Hero, UnblockedAttack, Unit, assign_damage, p
 from companion.rules.pvp import coop_split, pvp_attack, pvp_damage, pvp_fame
 
 
-def E(name="Orc", armor=3, attacks=((3, "physical"),), abilities=(), resistances=(), fame=2, **kw):
-    return Enemy(name, armor, tuple(EnemyAttack(v, el) for v, el in attacks), tuple(abilities), tuple(resistances),
-                 fame, **kw)
-
-
-def A(value, element="physical", kind="melee"):
-    return PlayerAttack(value, element, kind)
+from combat_helpers import A, E  # noqa: E402
 
 
 def hit(value, element="physical", abilities=(), assign=(), move_points=0, **kw):

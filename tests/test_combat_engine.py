@@ -14,8 +14,6 @@ from companion.rules.combat import (
     Block,
     CombatError,
     Enemy,
-    EnemyAttack,
-    PlayerAttack,
     Site,
     acting_enemy,
     block_efficient,
@@ -29,13 +27,7 @@ from companion.rules.combat import (
 )
 
 
-def E(name="Orc", armor=3, attacks=((3, "physical"),), abilities=(), resistances=(), fame=2, **kw):
-    return Enemy(name, armor, tuple(EnemyAttack(v, el) for v, el in attacks), tuple(abilities), tuple(resistances),
-                 fame, **kw)
-
-
-def A(value, element="physical", kind="melee"):
-    return PlayerAttack(value, element, kind)
+from combat_helpers import A, E  # noqa: E402
 
 
 # ------------------------------------------------------------------------------ Ranged and Siege phase 4a
