@@ -7,8 +7,10 @@ import os
 import pkgutil
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask
+if TYPE_CHECKING:  # the game and rules layers import this package without Flask
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +34,9 @@ def _secret_key(data_dir: Path) -> str:
     return key
 
 
-def create_app(config: dict | None = None) -> Flask:
+def create_app(config: dict | None = None) -> "Flask":
+    from flask import Flask
+
     app = Flask(
         __name__,
         template_folder=str(ROOT / "templates"),
@@ -63,7 +67,9 @@ def create_app(config: dict | None = None) -> Flask:
     common.init_app(app)
 
     # Core reducers, then every feature blueprint in companion/web/ (a module that defines `bp`).
-    from . import trackers  # noqa: F401  (registers the tracker reducers)
+    from . import game, trackers  # noqa: F401  (registers the tracker reducers)
+
+    game.load_all()  # every feature's reducers and commands
     from . import web
 
     for info in sorted(pkgutil.iter_modules(web.__path__), key=lambda m: m.name):

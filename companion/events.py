@@ -16,13 +16,11 @@ from typing import Any, Callable
 
 from sqlite_utils import Database
 
+from .game.sentences import name_arg, render_sentence, sentence  # noqa: F401  (re-exported)
+from .rules.text import N_  # noqa: F401  (re-exported)
 from .state import REDO, UNDO, Event, scopes_overlap, walk
 
 _write_lock = threading.Lock()
-
-
-def N_(message: str) -> str:  # marks a msgid for extraction (companion.i18n has the same)
-    return message
 
 
 class Conflict(Exception):
@@ -36,40 +34,6 @@ class Conflict(Exception):
 
 class NothingToDo(Exception):
     """Undo with nothing to undo, redo with nothing to redo."""
-
-
-def sentence(msg: str, translate: tuple[str, ...] = (), **args: Any) -> dict:
-    """A sentence for the log: a msgid (mark it with ``N_``) and its arguments. ``translate`` names the arguments
-    whose values are themselves msgids (a colour, a game term) to be translated when shown."""
-    return {"msg": msg, "args": args, "t": list(translate)}
-
-
-def name_arg(en: str, de: str | None = None) -> dict:
-    """A sentence argument that is a name from the rules data, shown in the reader's language."""
-    return {"$name": [en, de or en]}
-
-
-def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m, lang: str = "en") -> str:
-    args = dict(s.get("args", {}))
-    nested = s.get("nested")
-    if nested and isinstance(args.get(nested), dict) and "msg" in args[nested]:
-        args[nested] = render_sentence(args[nested], translate, lang)
-    for key, value in args.items():
-        if isinstance(value, dict) and "$name" in value:
-            en, de = value["$name"]
-            args[key] = de if lang == "de" else en
-    for key in s.get("t", []):
-        if isinstance(args.get(key), str):
-            args[key] = translate(args[key])
-        elif isinstance(args.get(key), list):
-            args[key] = "; ".join(translate(x) for x in args[key])
-    try:
-        return translate(s["msg"]) % args
-    except (KeyError, TypeError, ValueError):
-        try:  # a translation that does not fit its arguments: the English sentence
-            return s["msg"] % args
-        except (KeyError, TypeError, ValueError):
-            return s["msg"]
 
 
 def _now() -> str:

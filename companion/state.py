@@ -131,17 +131,38 @@ def walk(events: Iterable[Event]) -> tuple[list[Event], list[Event], dict[int, s
 
 
 def fold(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:
-    """Replay the active events on the initial state."""
+    """Replay the active events on the initial state.
+
+    A reducer must never break a game that once loaded: if one raises on a stored event (an old log after the
+    rules data changed, a hand-edited import), the fold starts again without that event and notes its seq in
+    ``state["failed_events"]`` so pages can say so. Failures are rare, so the common path copies nothing."""
     active, _undone, _status = walk(events)
-    state = copy.deepcopy(initial_state(game_id, setup, seed))
-    for ev in active:
-        fn = REDUCERS.get(ev.type)
-        if fn is None:
-            # An event type this version does not know (a newer export): keep it in the log, skip its effect.
-            state.setdefault("unknown_events", []).append(ev.seq)
+    skipped: dict[int, str] = {}
+    while True:
+        state = copy.deepcopy(initial_state(game_id, setup, seed))
+        try:
+            for ev in active:
+                if ev.seq in skipped:
+                    continue
+                fn = REDUCERS.get(ev.type)
+                if fn is None:
+                    # An event type this version does not know (a newer export): keep it in the log, skip its effect.
+                    state.setdefault("unknown_events", []).append(ev.seq)
+                    continue
+                try:
+                    fn(state, ev.payload, ev)
+                except Exception as err:  # noqa: BLE001 - any failure: replay without this event
+                    skipped[ev.seq] = f"{type(err).__name__}: {err}"[:300]
+                    raise _Replay from err
+        except _Replay:
             continue
-        fn(state, ev.payload, ev)
-    return state
+        if skipped:
+            state["failed_events"] = [{"seq": seq, "error": why} for seq, why in skipped.items()]
+        return state
+
+
+class _Replay(Exception):
+    """Internal: a reducer failed, fold again without its event."""
 
 
 def rng(state: dict, ev: Event, purpose: str = "") -> random.Random:

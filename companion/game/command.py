@@ -1,0 +1,96 @@
+"""Commands: what a person at the table does, validated against the current state and turned into one event.
+
+A command function takes the folded state and plain input values (a form's or a JSON body's mapping) and returns a
+``Command`` (the event to record) or raises ``Invalid`` with a translatable reason. The HTML forms
+(``POST /games/<id>/do/<name>``) and the JSON API (``POST /api/v1/games/<id>/commands/<name>``) run the same
+command functions, so the two can never disagree. No Flask, no database.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from ..rules.text import N_
+from ..state import REDUCERS, Event
+from .sentences import name_arg, sentence
+
+
+class Invalid(ValueError):
+    """The command's input is wrong, or the game's state does not allow it now; the message says why (a msgid
+    with arguments, translated when shown)."""
+
+    def __init__(self, message: str, **args: Any):
+        super().__init__(message % {k: arg_text(v) for k, v in args.items()} if args else message)
+        self.msgid = message
+        self.args_ = args
+
+    def translated(self, translate: Callable[[str], str], lang: str = "en") -> str:
+        args = {k: arg_text(v, translate, lang) for k, v in self.args_.items()}
+        try:
+            return translate(self.msgid) % args if args else translate(self.msgid)
+        except (KeyError, TypeError, ValueError):
+            return str(self)
+
+
+def term(msgid: str) -> dict:
+    """A message argument that is a game term (a msgid itself), translated when shown."""
+    return {"$term": msgid}
+
+
+def arg_text(value: Any, translate: Callable[[str], str] = lambda m: m, lang: str = "en") -> Any:
+    """A message argument in the reader's language: names (``name_arg``) and terms (``term``)."""
+    if isinstance(value, dict) and "$name" in value:
+        en, de = value["$name"]
+        return de if lang == "de" else en
+    if isinstance(value, dict) and "$term" in value:
+        return translate(value["$term"])
+    return value
+
+
+@dataclass(frozen=True)
+class Command:
+    """One event to record: its type, payload, log sentence (``sentence(...)``) and the scope it touches."""
+
+    type: str
+    payload: dict
+    sentence: dict
+    scope: tuple[str, ...]
+
+
+CommandFn = Callable[[dict, Mapping[str, Any]], Command]
+COMMANDS: dict[str, CommandFn] = {}
+
+
+def command(name: str) -> Callable[[CommandFn], CommandFn]:
+    """Register a command under the name the shared routes use (``/do/<name>``, ``/commands/<name>``)."""
+
+    def register(fn: CommandFn) -> CommandFn:
+        if name in COMMANDS and COMMANDS[name] is not fn:
+            raise ValueError(f"a command {name!r} is already registered")
+        COMMANDS[name] = fn
+        return fn
+
+    return register
+
+
+def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
+    """The state after ``cmd``, on a copy, exactly as the fold will apply it once recorded. A reducer that fails
+    on this input becomes ``Invalid`` (the person is told; nothing is recorded), never an error page."""
+    trial = copy.deepcopy(state)
+    fn = REDUCERS.get(cmd.type)
+    if fn is None:
+        raise Invalid(N_("Unknown event type: %(type)s."), type=cmd.type)
+    try:
+        fn(trial, cmd.payload, Event(seq=seq, type=cmd.type, payload=cmd.payload, sentence=cmd.sentence,
+                                     scope=tuple(cmd.scope)))
+    except Invalid:
+        raise
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as err:
+        raise Invalid(N_("That cannot be done now: %(reason)s"), reason=str(err)[:200]) from err
+    return trial
+
+
+__all__ = ["Command", "COMMANDS", "CommandFn", "Invalid", "apply", "arg_text", "command", "name_arg", "sentence",
+           "term", "N_"]

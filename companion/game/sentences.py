@@ -1,0 +1,39 @@
+"""Log sentences: a msgid and its arguments, rendered in each reader's language when shown. Pure Python."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+def sentence(msg: str, translate: tuple[str, ...] = (), **args: Any) -> dict:
+    """A sentence for the log: a msgid (mark it with ``N_``) and its arguments. ``translate`` names the arguments
+    whose values are themselves msgids (a colour, a game term) to be translated when shown."""
+    return {"msg": msg, "args": args, "t": list(translate)}
+
+
+def name_arg(en: str, de: str | None = None) -> dict:
+    """A sentence argument that is a name from the rules data, shown in the reader's language."""
+    return {"$name": [en, de or en]}
+
+
+def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m, lang: str = "en") -> str:
+    args = dict(s.get("args", {}))
+    nested = s.get("nested")
+    if nested and isinstance(args.get(nested), dict) and "msg" in args[nested]:
+        args[nested] = render_sentence(args[nested], translate, lang)
+    for key, value in args.items():
+        if isinstance(value, dict) and "$name" in value:
+            en, de = value["$name"]
+            args[key] = de if lang == "de" else en
+    for key in s.get("t", []):
+        if isinstance(args.get(key), str):
+            args[key] = translate(args[key])
+        elif isinstance(args.get(key), list):
+            args[key] = "; ".join(translate(x) for x in args[key])
+    try:
+        return translate(s["msg"]) % args
+    except (KeyError, TypeError, ValueError):
+        try:  # a translation that does not fit its arguments: the English sentence
+            return s["msg"] % args
+        except (KeyError, TypeError, ValueError):
+            return s["msg"]

@@ -1,0 +1,427 @@
+"""Reducers for the trackers players fill in from the real board: round, Day/Night, round order, Fame,
+Reputation, crystals, wounds, units and shields. Commands validate plain input against the state; reducers apply the stored events."""
+
+from __future__ import annotations
+
+from ..rules.data import get_rules
+from ..rules.progression import move_reputation
+from ..state import COLORS, SHIELD_KINDS, player, reducer
+
+CRYSTAL_LIMIT = 3  # Rulebook: at most 3 crystals of each colour in the Inventory
+
+
+@reducer("player.fame")
+def _fame(state, p, ev):
+    pl = player(state, p["player"])
+    pl["fame"] = max(0, pl["fame"] + int(p["amount"]))
+
+
+@reducer("player.reputation")
+def _reputation(state, p, ev):
+    pl = player(state, p["player"])
+    pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], int(p["steps"]))
+
+
+@reducer("player.crystal")
+def _crystal(state, p, ev):
+    pl = player(state, p["player"])
+    c = p["color"]
+    pl["crystals"][c] = max(0, min(CRYSTAL_LIMIT, pl["crystals"][c] + int(p["amount"])))
+
+
+@reducer("player.wounds")
+def _wounds(state, p, ev):
+    pl = player(state, p["player"])
+    pl["wounds"] = max(0, pl["wounds"] + int(p["amount"]))
+
+
+@reducer("player.shield")
+def _shield(state, p, ev):
+    pl = player(state, p["player"])
+    k = p["site"]
+    pl["shields"][k] = max(0, pl["shields"][k] + int(p["amount"]))
+
+
+@reducer("unit.recruit")
+def _recruit(state, p, ev):
+    pl = player(state, p["player"])
+    uid = state["next_uid"]
+    state["next_uid"] += 1
+    pl["units"].append(
+        {
+            "uid": uid,
+            "unit": p.get("unit"),
+            "name": p["name"],
+            "level": int(p["level"]),
+            "armor": int(p["armor"]),
+            "resistances": list(p.get("resistances", [])),
+            "state": "ready",
+            "wounded": False,
+        }
+    )
+
+
+def find_unit(state, player_index, uid) -> dict | None:
+    for u in player(state, player_index)["units"]:
+        if u["uid"] == int(uid):
+            return u
+    return None
+
+
+@reducer("unit.update")
+def _unit_update(state, p, ev):
+    u = find_unit(state, p["player"], p["uid"])
+    if u is None:
+        return
+    if "state" in p:
+        u["state"] = p["state"]
+    if "wounded" in p:
+        u["wounded"] = bool(p["wounded"])
+    if "wound_cards" in p:
+        u["wound_cards"] = int(p["wound_cards"])
+
+
+@reducer("unit.disband")
+def _unit_disband(state, p, ev):
+    pl = player(state, p["player"])
+    pl["units"] = [u for u in pl["units"] if u["uid"] != int(p["uid"])]
+
+
+@reducer("round.next")
+def _round_next(state, p, ev):
+    state["round"] += 1
+    state["time"] = p.get("time") or ("night" if state["time"] == "day" else "day")
+    # Rulebook, End of the Round: units are readied
+    for pl in state["players"]:
+        for u in pl["units"]:
+            u["state"] = "ready"
+
+
+@reducer("round.time")
+def _round_time(state, p, ev):
+    state["time"] = p["time"]
+
+
+@reducer("round.order")
+def _round_order(state, p, ev):
+    state["round_order"] = list(p["order"])
+
+
+@reducer("enemy.override")
+def _override(state, p, ev):
+    if p.get("changes"):
+        state["overrides"][p["enemy"]] = dict(p["changes"])
+    else:
+        state["overrides"].pop(p["enemy"], None)
+
+
+__all__ = ["CRYSTAL_LIMIT", "COLORS", "SHIELD_KINDS", "find_unit"]
+
+
+# ---------------------------------------------------------------------------------------------- commands
+
+from ..commands import Command, Invalid, command, get_choice, get_int, get_player  # noqa: E402
+from ..rules.text import N_  # noqa: E402
+from .sentences import name_arg, sentence  # noqa: E402
+from ..rules.progression import change_fame, reputation_modifier, standing  # noqa: E402
+
+REWARD_TEXT = {
+    # what the Fame track gives when a level is reached (rules_data/levels.yaml `reward`)
+    "command_token_armor_hand": N_("one more Command token, new Armor and Hand limit"),
+    "skill_and_advanced_action": N_("a Skill and an Advanced Action card"),
+}
+SHIELD_NAMES = {
+    "keep": N_("keep"),
+    "mage_tower": N_("mage tower"),
+    "monastery": N_("monastery"),
+    "adventure": N_("adventure site"),
+    "city": N_("city"),
+}
+TIME_NAMES = {"day": N_("day"), "night": N_("night")}
+COLOR_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "white": N_("white")}
+
+
+@command("fame")
+def cmd_fame(state, data) -> Command:
+    i = get_player(state, data)
+    amount = get_int(data, "amount", lo=-200, hi=200)
+    if amount == 0:
+        raise Invalid(N_("Choose an amount of Fame other than 0."))
+    pl = state["players"][i]
+    ch = change_fame(get_rules().levels, pl["fame"], amount)
+    name = pl["name"]
+    if ch.after.level > ch.before.level:
+        s = sentence(
+            N_("%(name)s gains %(amount)d Fame: level %(old)d → %(new)d, Armor %(armor)d, Hand limit %(hand)d; "
+               "level-up reward: %(reward)s"),
+            translate=("reward",), name=name, amount=amount, old=ch.before.level, new=ch.after.level,
+            armor=ch.after.armor, hand=ch.after.hand_limit,
+            reward=[REWARD_TEXT.get(r, r) for r in ch.rewards],
+        )
+    elif amount > 0:
+        s = sentence(N_("%(name)s gains %(amount)d Fame (now %(fame)d)."), name=name, amount=amount, fame=ch.after.fame)
+    else:
+        s = sentence(N_("%(name)s loses %(amount)d Fame (now %(fame)d)."), name=name, amount=-amount,
+                     fame=ch.after.fame)
+    return Command("player.fame", {"player": i, "amount": amount}, s, (f"player:{i}:fame",))
+
+
+@command("reputation")
+def cmd_reputation(state, data) -> Command:
+    i = get_player(state, data)
+    steps = get_int(data, "amount", lo=-20, hi=20)
+    if steps == 0:
+        raise Invalid(N_("Choose a number of spaces other than 0."))
+    pl = state["players"][i]
+    track = get_rules().reputation
+    new = move_reputation(track, pl["reputation"], steps)
+    if new == pl["reputation"]:
+        raise Invalid(N_("The Reputation marker is already at the end of the track."))
+    mod = reputation_modifier(track, new)
+    if mod is None:
+        s = sentence(N_("%(name)s: Reputation %(old)s → X (cannot interact)."), name=pl["name"],
+                     old=str(pl["reputation"]))
+    else:
+        s = sentence(N_("%(name)s: Reputation %(old)s → %(new)s (Influence %(mod)+d)."), name=pl["name"],
+                     old=str(pl["reputation"]), new=str(new), mod=mod)
+    return Command("player.reputation", {"player": i, "steps": steps}, s, (f"player:{i}:reputation",))
+
+
+@command("crystal")
+def cmd_crystal(state, data) -> Command:
+    i = get_player(state, data)
+    color = get_choice(data, "color", COLORS)
+    amount = get_int(data, "amount", lo=-3, hi=3)
+    pl = state["players"][i]
+    new = pl["crystals"][color] + amount
+    if amount == 0 or new < 0:
+        raise Invalid(N_("%(name)s has no %(color)s crystal to remove."), name=pl["name"], color=color)
+    if new > CRYSTAL_LIMIT:
+        raise Invalid(N_("At most 3 crystals of each colour: %(name)s already has %(n)d %(color)s."),
+                      name=pl["name"], n=pl["crystals"][color], color=color)
+    msg = N_("%(name)s gains a %(color)s crystal (%(n)d).") if amount > 0 else N_(
+        "%(name)s uses a %(color)s crystal (%(n)d left).")
+    s = sentence(msg, translate=("color",), name=pl["name"], color=COLOR_NAMES[color], n=new)
+    return Command("player.crystal", {"player": i, "color": color, "amount": amount}, s,
+                   (f"player:{i}:crystals:{color}",))
+
+
+@command("wounds")
+def cmd_wounds(state, data) -> Command:
+    i = get_player(state, data)
+    amount = get_int(data, "amount", lo=-50, hi=50)
+    pl = state["players"][i]
+    if amount == 0 or pl["wounds"] + amount < 0:
+        raise Invalid(N_("%(name)s has no Wound to heal."), name=pl["name"])
+    msg = N_("%(name)s takes %(n)d Wound(s) (%(total)d in the deck).") if amount > 0 else N_(
+        "%(name)s heals %(n)d Wound(s) (%(total)d in the deck).")
+    s = sentence(msg, name=pl["name"], n=abs(amount), total=pl["wounds"] + amount)
+    return Command("player.wounds", {"player": i, "amount": amount}, s, (f"player:{i}:wounds",))
+
+
+@command("shield")
+def cmd_shield(state, data) -> Command:
+    i = get_player(state, data)
+    site = get_choice(data, "site", SHIELD_KINDS)
+    amount = get_int(data, "amount", lo=-10, hi=10)
+    pl = state["players"][i]
+    if amount == 0 or pl["shields"][site] + amount < 0:
+        raise Invalid(N_("%(name)s has no shield on a %(site)s to remove."), name=pl["name"], site=site)
+    msg = N_("%(name)s puts a shield on a %(site)s (%(n)d).") if amount > 0 else N_(
+        "%(name)s takes a shield back from a %(site)s (%(n)d).")
+    s = sentence(msg, translate=("site",), name=pl["name"], site=SHIELD_NAMES[site], n=pl["shields"][site] + amount)
+    return Command("player.shield", {"player": i, "site": site, "amount": amount}, s, (f"player:{i}:shields:{site}",))
+
+
+@command("recruit")
+def cmd_recruit(state, data) -> Command:
+    i = get_player(state, data)
+    pl = state["players"][i]
+    unit_id = (data.get("unit") or "").strip()
+    units = get_rules().units
+    if unit_id:
+        if unit_id not in units:
+            raise Invalid(N_("There is no unit %(unit)s."), unit=unit_id[:40])
+        u = units[unit_id]
+        payload = {"player": i, "unit": u.id, "name": u.name, "level": u.level, "armor": u.armor,
+                   "resistances": list(u.resistances)}
+        label = name_arg(u.name, u.name_de)
+    else:
+        name = (data.get("name") or "").strip()[:60]
+        if not name:
+            raise Invalid(N_("Choose a unit, or type its name, level and armor."))
+        res = data.get("resistances") or []
+        if isinstance(res, str):
+            res = [r for r in res.split(",") if r]
+        bad = [r for r in res if r not in ("physical", "fire", "ice")]
+        if bad:
+            raise Invalid(N_("Unknown resistance: %(r)s."), r=bad[0][:20])
+        payload = {"player": i, "unit": None, "name": name, "level": get_int(data, "level", lo=1, hi=4),
+                   "armor": get_int(data, "armor", lo=1, hi=9), "resistances": res}
+        label = name
+    limit = standing(get_rules().levels, pl["fame"]).command_tokens
+    if len(pl["units"]) >= limit:
+        raise Invalid(N_("%(name)s has %(n)d Command token(s) and %(n)d unit(s): disband one first."),
+                      name=pl["name"], n=limit)
+    s = sentence(N_("%(name)s recruits %(unit)s."), name=pl["name"], unit=label)
+    return Command("unit.recruit", payload, s, (f"player:{i}:units",))
+
+
+def unit_label(u: dict):
+    """A unit of the state as a sentence argument: its name in both languages when it comes from the rules data."""
+    ref = get_rules().units.get(u.get("unit") or "")
+    return name_arg(ref.name, ref.name_de) if ref else u["name"]
+
+
+def _unit(state, data):
+    i = get_player(state, data)
+    uid = get_int(data, "uid", lo=1)
+    u = find_unit(state, i, uid)
+    if u is None:
+        raise Invalid(N_("That unit is no longer there."))
+    return i, u
+
+
+@command("unit")
+def cmd_unit(state, data) -> Command:
+    i, u = _unit(state, data)
+    name = state["players"][i]["name"]
+    action = get_choice(data, "action", ("spend", "ready", "wound", "heal", "disband"))
+    label = unit_label(u)
+    if action == "disband":
+        s = sentence(N_("%(name)s disbands %(unit)s."), name=name, unit=label)
+        return Command("unit.disband", {"player": i, "uid": u["uid"]}, s, (f"player:{i}:units",))
+    change = {"spend": {"state": "spent"}, "ready": {"state": "ready"}, "wound": {"wounded": True, "wound_cards": 1},
+              "heal": {"wounded": False, "wound_cards": 0}}[action]
+    cards = int(u.get("wound_cards") or (1 if u["wounded"] else 0))
+    if action == "heal" and cards > 1:
+        # Poison gave this unit two Wound cards: each must be healed (Rulebook, Wounds and Healing)
+        change = {"wound_cards": cards - 1}
+        s = sentence(N_("%(name)s's %(unit)s heals one of its Wounds (%(n)d left)."), name=name, unit=label,
+                     n=cards - 1)
+        return Command("unit.update", {"player": i, "uid": u["uid"], **change}, s, (f"player:{i}:units:{u['uid']}",))
+    msgs = {"spend": N_("%(name)s's %(unit)s is spent."), "ready": N_("%(name)s's %(unit)s is ready."),
+            "wound": N_("%(name)s's %(unit)s is wounded."), "heal": N_("%(name)s's %(unit)s is healed.")}
+    s = sentence(msgs[action], name=name, unit=label)
+    return Command("unit.update", {"player": i, "uid": u["uid"], **change}, s, (f"player:{i}:units:{u['uid']}",))
+
+
+@command("next_round")
+def cmd_next_round(state, data) -> Command:
+    order = list(day_night_order(state))
+    n = state["round"] + 1
+    if order and n > len(order):
+        raise Invalid(N_("This scenario has %(n)d rounds: the game is over."), n=len(order))
+    time = order[n - 1] if order else ("night" if state["time"] == "day" else "day")
+    s = sentence(N_("Round %(n)d begins (%(time)s)."), translate=("time",), n=n, time=time)
+    return Command("round.next", {"time": time}, s, ("round",))
+
+
+def day_night_order(state) -> tuple[str, ...]:
+    """The scenario's rounds, Day or Night each, for this game's player count (a solo variant has its own)."""
+    sc = get_rules().scenarios.get(state["game"]["scenario"])
+    if sc is None:
+        return ()
+    if state["game"].get("mode") == "solo" and sc.solo_variant is not None:
+        sc = sc.solo_variant
+    return tuple(sc.day_night_for(len(state["players"])))
+
+
+@command("time")
+def cmd_time(state, data) -> Command:
+    time = get_choice(data, "time", ("day", "night"))
+    s = sentence(N_("It is now %(time)s."), translate=("time",), time=time)
+    return Command("round.time", {"time": time}, s, ("round",))
+
+
+@command("round_order")
+def cmd_round_order(state, data) -> Command:
+    raw = data.get("order")
+    if isinstance(raw, str):
+        raw = [x for x in raw.split(",") if x != ""]
+    if not isinstance(raw, list) or not raw:
+        raise Invalid(N_("Give the round order as a list of players."))
+    order = []
+    for x in raw:
+        if x == "dummy":
+            order.append("dummy")
+            continue
+        try:
+            order.append(int(x))
+        except (TypeError, ValueError):
+            raise Invalid(N_("Unknown player in the round order: %(p)s."), p=str(x)[:20])
+    players = set(range(len(state["players"])))
+    if sorted(o for o in order if o != "dummy") != sorted(players):
+        raise Invalid(N_("The round order must name every player exactly once."))
+    names = ", ".join("Dummy" if o == "dummy" else state["players"][o]["name"] for o in order)
+    s = sentence(N_("Round order: %(names)s."), names=names)
+    return Command("round.order", {"order": order}, s, ("round_order",))
+
+
+# ---------------------------------------------------------------------------------------------- token corrections
+
+CORRECTABLE_ABILITIES = ("fortified", "unfortified", "elusive", "arcane_immunity", "swift", "brutal", "poison",
+                         "paralyze", "assassination", "cumbersome", "vampiric")
+
+
+def _form_list(data, name) -> list:
+    if hasattr(data, "getlist"):
+        return data.getlist(name)
+    value = data.get(name) or []
+    return value if isinstance(value, list) else [value]
+
+
+@command("override")
+def cmd_override(state, data) -> Command:
+    """A table's correction of one printed token for this game (issue 3: values differ between printings).
+    Only what differs from the rules data is stored; an empty correction goes back to the printed token."""
+    from .rules.data import RulesDataError, apply_override, as_dict
+
+    token = data.get("enemy")
+    enemies = get_rules().enemies
+    if token not in enemies:
+        raise Invalid(N_("There is no enemy token %(token)s."), token=str(token)[:40])
+    printed = enemies[token]
+    if data.get("reset"):
+        if token not in state["overrides"]:
+            raise Invalid(N_("%(enemy)s is not corrected in this game."), enemy=printed.name)
+        s = sentence(N_("%(enemy)s: back to the printed token."), enemy=name_arg(printed.name, printed.name_de))
+        return Command("enemy.override", {"enemy": token, "changes": {}}, s, (f"override:{token}",))
+    elusive_raw = data.get("elusive_armor")
+    wanted = {
+        "armor": get_int(data, "armor", lo=1, hi=30),
+        "elusive_armor": None if elusive_raw in (None, "") else get_int(data, "elusive_armor", lo=1, hi=30),
+        "fame": get_int(data, "fame", lo=0, hi=30),
+        "attacks": [],
+        "abilities": [a for a in CORRECTABLE_ABILITIES if a in _form_list(data, "ability")],
+        "resistances": [r for r in ("physical", "fire", "ice") if r in _form_list(data, "resistance")],
+    }
+    values, elements = _form_list(data, "attack_value"), _form_list(data, "attack_element")
+    for i, raw in enumerate(values):
+        if raw in (None, ""):
+            continue
+        element = elements[i] if i < len(elements) else "physical"
+        if element not in ("physical", "fire", "ice", "cold_fire"):
+            raise Invalid(N_("Unknown element: %(e)s."), e=str(element)[:20])
+        wanted["attacks"].append({"value": get_int({"attack": raw}, "attack", lo=0, hi=30), "element": element})
+    # keep the printed abilities the form does not offer (summon, defend) as they are
+    kept = [a for a in printed.abilities if a not in CORRECTABLE_ABILITIES]
+    wanted["abilities"] = kept + wanted["abilities"]
+    base = as_dict(printed)
+
+    def same(key) -> bool:
+        if key in ("abilities", "resistances"):
+            return sorted(base[key]) == sorted(wanted[key])
+        return base[key] == wanted[key]
+
+    changes = {k: v for k, v in wanted.items() if not same(k)}
+    if not changes and token not in state["overrides"]:
+        raise Invalid(N_("That is exactly the printed token: nothing to correct."))
+    try:
+        apply_override(printed, changes)
+    except RulesDataError as err:
+        raise Invalid(N_("That correction is not a valid token: %(reason)s"), reason=str(err))
+    fields = ", ".join(sorted(changes)) or "-"
+    s = sentence(N_("%(enemy)s corrected for this game (%(fields)s)."), enemy=name_arg(printed.name, printed.name_de),
+                 fields=fields)
+    return Command("enemy.override", {"enemy": token, "changes": changes}, s, (f"override:{token}",))
