@@ -1,0 +1,93 @@
+"""Assign Damage phase: the engine's suggestion for every unblocked attack, or one attack assigned by hand.
+
+Event: ``combat.damage`` (scope ``("combat", "player:<i>:units")``), its payload the whole assignment so far and
+the engine's result for it. Rulebook "Assign Damage phase" (units, resistances, the hero's Armor, knock-out);
+quick reference (Brutal, Poison, Paralyze, Assassination, Vampiric).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ...rules.combat import CombatError
+from ...rules.damage import assign_damage, suggest_assignment
+from ...rules.text import N_
+from ...state import player, reducer
+from ..command import Command, Invalid, command
+from ..sentences import sentence
+from .forms import need_current, parse_assignment, pick
+from .state import (SCOPE, assigned_entries, current, enemy_by_key, hero_of, refuse, remaining_attacks,
+                    result_dict, site_of, unblocked_for_engine, units_after, units_of)
+
+
+@reducer("combat.damage")
+def _damage(state, p, ev):
+    cur = current(state)
+    if cur is None:
+        return
+    cur["damage"] = {"assigned": copy.deepcopy(p["assigned"]), "result": copy.deepcopy(p["result"])}
+    # Quick reference, Vampiric: the enemy's Armor rises for the rest of the combat
+    for e in cur["enemies"]:
+        e["vampiric"] = 0
+    for v in p["result"].get("vampiric", []):
+        e = enemy_by_key(cur, p["assigned"][v["attack"]]["key"])
+        if e is not None:
+            e["vampiric"] = int(e.get("vampiric") or 0) + int(v["armor_bonus"])
+    cur["actions"].append({"seq": ev.seq, "what": "damage", "mode": p.get("mode"), "prefer": p.get("prefer")})
+
+
+
+
+def damage_result(state: dict, cur: dict, entries):
+    try:
+        return assign_damage(hero_of(cur), units_of(state, cur), unblocked_for_engine(cur, entries), site_of(cur))
+    except CombatError as err:
+        refuse(err)
+
+
+def suggestion(state: dict, cur: dict, prefer: str):
+    """The engine's best assignment for the attacks not assigned yet, given what earlier ones did."""
+    units, hand = units_after(state, cur)
+    remaining = remaining_attacks(cur)
+    if not remaining:
+        return None
+    hero = replace(hero_of(cur), wounds_this_combat=hand)
+    try:
+        sug = suggest_assignment(hero, units, unblocked_for_engine(cur, [(k, i, ()) for k, i in remaining]),
+                                 site_of(cur), prefer)
+    except CombatError as err:
+        refuse(err)
+    return [(k, i, tuple(a)) for (k, i), a in zip(remaining, sug.assign)], sug
+
+
+
+
+@command("combat_damage")
+def damage(state: dict, data: Mapping[str, Any]) -> Command:
+    """``mode`` "suggest": the engine's best assignment for the attacks not assigned yet (``prefer`` "units" or
+    "hero"); "manual": one attack (``attack`` = "key:index") on the listed ``unit`` ids, the rest to the hero."""
+    cur = need_current(state, ("damage",))
+    mode = pick(data, "mode", ("suggest", "manual"))
+    prefer = pick(data, "prefer", ("units", "hero"), "units")
+    if not remaining_attacks(cur):
+        raise Invalid(N_("Every unblocked attack is already assigned."))
+    if mode == "suggest":
+        new, _sug = suggestion(state, cur, prefer)
+    else:
+        new = [parse_assignment(data, cur, state)]
+    entries = assigned_entries(cur) + new
+    res = damage_result(state, cur, entries)
+    payload = {"mode": mode, "prefer": prefer,
+               "assigned": [{"key": k, "attack_index": i, "assign": list(a)} for k, i, a in entries],
+               "result": result_dict(res)}
+    name = player(state, cur["player"])["name"]
+    if mode == "suggest":
+        msg = (N_("%(name)s takes the suggested damage assignment (protect my units): %(hand)d Wound(s) into the "
+                  "hand.") if prefer == "hero" else
+               N_("%(name)s takes the suggested damage assignment: %(hand)d Wound(s) into the hand."))
+    else:
+        msg = N_("%(name)s assigns the damage of one attack: %(hand)d Wound(s) into the hand so far.")
+    return Command("combat.damage", payload, sentence(msg, name=name, hand=res.hero.wounds_to_hand),
+                   (SCOPE, f"player:{cur['player']}:units"))

@@ -1,0 +1,161 @@
+"""Combat outcome: what the combat gives (Fame, Reputation, Wounds, units, Shields, conquest) applied to the
+player, or the combat cancelled without any effect.
+
+Events: ``combat.end`` (scope ``("combat", "player:<i>")``, plus the keep owner's shields), ``combat.cancel``.
+Rulebook "Combat Outcomes", "City Assaults", "Cooperative City Assault" 6; quick reference (sites, other players'
+keeps); Rulebook End of the Turn 6 (a new level applies at the end of the turn).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Mapping
+
+from ...rules.combat import CombatError, combat_outcome
+from ...rules.data import get_rules
+from ...rules.progression import change_fame, move_reputation
+from ...rules.text import N_, T
+from ...state import player, reducer
+from ..command import Command, command
+from ..sentences import sentence
+from .forms import need_current
+from .setup import start_turn
+from .state import FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, refuse, root, uid_of, unit_name_de
+
+
+@reducer("combat.end")
+def _end(state, p, ev):
+    r = root(state)
+    o = p["outcome"]
+    pl = player(state, o["player"])
+    before = {"fame": pl["fame"], "reputation": pl["reputation"], "wounds": pl["wounds"]}
+    pl["fame"] = max(0, pl["fame"] + int(o["fame"]))
+    if o["reputation"]:
+        pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], int(o["reputation"]))
+    pl["wounds"] = max(0, pl["wounds"] + int(o["wounds_to_hand"]) + int(o["wounds_to_discard"]))
+    hurt = {int(u["uid"]): u for u in o["units"]}
+    kept = []
+    for u in pl["units"]:
+        h = hurt.get(u["uid"])
+        if h and h["destroyed"]:
+            continue  # Paralyze: destroyed, removed from the game
+        if h and h["wounds"]:
+            u["wounded"] = True
+            u["wound_cards"] = int(u.get("wound_cards") or 0) + int(h["wounds"])  # Poison: two, heal twice
+        kept.append(u)
+    pl["units"] = kept
+    for kind, n in o["shields"].items():
+        pl["shields"][kind] = pl["shields"].get(kind, 0) + int(n)
+    if o.get("owner_loses_keep") is not None:
+        owner = player(state, o["owner_loses_keep"])
+        owner["shields"]["keep"] = max(0, owner["shields"].get("keep", 0) - 1)
+    if o.get("city"):
+        city = r["cities"].setdefault(o["city"], {"level": o.get("level"), "shields": [], "conquered": False})
+        city["level"] = o.get("level") or city.get("level")
+        city["shields"].extend([o["player"]] * int(o["shields"].get("city", 0)))
+        city["conquered"] = city["conquered"] or bool(o["conquered"])
+    after = {"fame": pl["fame"], "reputation": pl["reputation"], "wounds": pl["wounds"]}
+    # Rulebook End of the Turn 6: the new level (and its reward) applies at the end of the turn
+    ch = change_fame(get_rules().levels, before["fame"], pl["fame"] - before["fame"])
+    level = {"before": ch.before.level, "after": ch.after.level, "rewards": list(ch.rewards)}
+    r["last"] = {**copy.deepcopy(o), "before": before, "after": after, "level": level, "seq": ev.seq}
+    cur = r.get("current")
+    coop = (cur or {}).get("coop")
+    if coop and coop["turn"] + 1 < len(coop["participants"]):
+        start_turn(state, cur, coop["turn"] + 1)  # Rulebook Cooperative City Assault 6a: the next participant
+    else:
+        r["current"] = None
+
+
+@reducer("combat.cancel")
+def _cancel(state, p, ev):
+    root(state)["current"] = None
+
+
+def outcome_of(state: dict, cur: dict) -> dict:
+    kind = cur["kind"]
+    defeated = [e for e in mine(cur) if e.get("defeated")]
+    undefeated = alive(cur)
+    try:
+        out = combat_outcome([engine_enemy(e, False) for e in defeated],
+                             [engine_enemy(e, False) for e in undefeated], kind)
+    except CombatError as err:
+        refuse(err)
+    fame = out.fame
+    trace = list(out.explanation)
+    conquered = out.conquered
+    coop = cur.get("coop")
+    if coop:
+        # Rulebook Cooperative City Assault 6: the city is conquered when every participant's share is defeated
+        last = coop["turn"] == len(coop["participants"]) - 1
+        left = [e for e in cur["enemies"] if not e.get("rampaging") and not e.get("defeated")]
+        conquered = last and not left
+        if last and conquered:
+            trace.append(T("Rulebook Cooperative City Assault 6: every participant has fought: all defenders "
+                           "defeated, city conquered"))
+        elif last:
+            trace.append(T("Rulebook Cooperative City Assault 6: every participant has fought: %(n)d defender(s) "
+                           "left, city not conquered", n=len(left)))
+        else:
+            trace.append(T("Rulebook Cooperative City Assault 6: participant %(n)d of %(count)d; the next one fights "
+                           "now", n=coop["turn"] + 1, count=len(coop["participants"])))
+    shields: dict[str, int] = {}
+    shield_kind = FIGHTS[cur["fight"]][4]
+    if cur["fight"] == "city":
+        if out.shields:
+            shields["city"] = out.shields
+    elif shield_kind and out.conquered and cur.get("revisit"):
+        trace.append(T("Quick reference: a site conquered before gives no reward and no Shield token"))
+    elif shield_kind and out.conquered:
+        shields[shield_kind] = 1
+        trace.append(T("Quick reference: site conquered, mark it with a Shield token (%(kind)s)", kind=shield_kind))
+    owner_loses = None
+    if cur["fight"] == "other_keep" and out.conquered and cur.get("owner") is not None:
+        owner_loses = int(cur["owner"])
+        trace.append(T("Quick reference, Other Players' Keeps: you replace the owner's Shield token with your own"))
+    res = (cur.get("damage") or {}).get("result")
+    hand = discard = 0
+    knocked_out = False
+    units = []
+    if res:
+        hand, discard = res["hero"]["wounds_to_hand"], res["hero"]["wounds_to_discard"]
+        knocked_out = res["hero"]["knocked_out"]
+        units = [{"uid": uid_of(u["id"]), "wounds": u["wounds"], "destroyed": u["destroyed"]}
+                 for u in res["units"] if u["wounds"] or u["destroyed"]]
+    pl = player(state, cur["player"])
+    names = {str(u["uid"]): u["name"] for u in pl["units"]}
+    names_de = {str(u["uid"]): unit_name_de(u) for u in pl["units"]}
+    return {
+        "player": cur["player"], "fight": cur["fight"], "fame": fame, "reputation": out.reputation,
+        "wounds_to_hand": hand, "wounds_to_discard": discard, "knocked_out": knocked_out,
+        "units": [{**u, "name": names.get(str(u["uid"]), "?"), "name_de": names_de.get(str(u["uid"]))}
+                  for u in units],
+        "shields": shields, "conquered": conquered if kind != "none" else None,
+        "city": cur["site"].get("city") if cur["fight"] == "city" else None, "level": cur.get("level"),
+        "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated],
+        "explanation": lines_json(trace), "owner_loses_keep": owner_loses,
+    }
+
+
+
+
+@command("combat_end")
+def end(state: dict, data: Mapping[str, Any]) -> Command:
+    """The outcome of the combat (Attack phase over), applied to the fighting player."""
+    cur = need_current(state, ("attack",))
+    o = outcome_of(state, cur)
+    name = player(state, cur["player"])["name"]
+    s = sentence(
+        N_("Combat over: %(name)s gains %(fame)d Fame, Reputation %(rep)+d, %(wounds)d Wound(s); "
+           "%(defeated)d enemies defeated."),
+        name=name, fame=o["fame"], rep=o["reputation"], wounds=o["wounds_to_hand"] + o["wounds_to_discard"],
+        defeated=len(o["defeated"]))
+    scope = (SCOPE, f"player:{cur['player']}") + ((f"player:{o['owner_loses_keep']}:shields",)
+                                                  if o.get("owner_loses_keep") is not None else ())
+    return Command("combat.end", {"outcome": o}, s, scope)
+
+
+@command("combat_cancel")
+def cancel(state: dict, data: Mapping[str, Any]) -> Command:
+    need_current(state)
+    return Command("combat.cancel", {}, sentence(N_("The combat is cancelled (nothing is applied).")), (SCOPE,))

@@ -1,0 +1,205 @@
+"""Combat set-up: who fights, what kind of fight and where, the enemies, and the cooperative city assault's deal.
+
+Events: ``combat.setup``, ``combat.enemy_add``, ``combat.enemy_remove``, ``combat.coop_deal`` (scope
+``("combat",)``; the deal also touches the participants). Rulebook "Combat with Enemies", "City Assaults",
+"Cooperative City Assault"; quick reference sheet (sites).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Mapping
+
+from ...rules.data import get_rules
+from ...rules.progression import standing
+from ...rules.pvp import coop_split
+from ...rules.text import N_
+from ...state import player, reducer, rng
+from ..command import Command, Invalid, command
+from ..sentences import sentence
+from .forms import need_current, num, pick, raw_text, token_enemy, typed_enemy, yes
+from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
+
+# ---------------------------------------------------------------------------------------------- reducers
+
+
+@reducer("combat.setup")
+def _setup(state, p, ev):
+    r = root(state)
+    r["current"] = {
+        "player": int(p["player"]),
+        "fight": p["fight"],
+        "kind": FIGHTS[p["fight"]][0],
+        "site": dict(p["site"]),
+        "level": p.get("level"),
+        "hero_armor": int(p["hero_armor"]),
+        "hand_limit": int(p["hand_limit"]),
+        "units_allowed": bool(p["units_allowed"]),
+        "night": bool(p.get("night")),
+        "revisit": bool(p.get("revisit")),
+        "owner": p.get("owner"),
+        "enemies": [],
+        "next_key": 1,
+        "phase": "setup",
+        "fame": 0,
+        "actions": [],
+        "damage": None,
+        "started": ev.seq,
+    }
+
+
+@reducer("combat.enemy_add")
+def _enemy_add(state, p, ev):
+    cur = current(state)
+    if cur is None:
+        return
+    e = copy.deepcopy(p["enemy"])
+    e.update({"key": cur["next_key"], "defeated": False, "blocked": [], "move_points": {}, "armor_bonus": 0,
+              "defend_used": False, "summoned": [], "vampiric": 0})
+    cur["next_key"] += 1
+    cur["enemies"].append(e)
+
+
+@reducer("combat.enemy_remove")
+def _enemy_remove(state, p, ev):
+    cur = current(state)
+    if cur is not None:
+        cur["enemies"] = [e for e in cur["enemies"] if e["key"] != int(p["key"])]
+
+
+def start_turn(state: dict, cur: dict, turn: int) -> None:
+    """A participant of a cooperative city assault starts their combat against their share."""
+    coop = cur["coop"]
+    coop["turn"] = turn
+    i = int(coop["participants"][turn])
+    cur["player"] = i
+    if turn > 0:
+        st = standing(get_rules().levels, player(state, i)["fame"])
+        cur.update({"hero_armor": st.armor, "hand_limit": st.hand_limit, "phase": "ranged_siege", "fame": 0,
+                    "actions": [], "damage": None})
+
+
+@reducer("combat.coop_deal")
+def _coop_deal(state, p, ev):
+    cur = current(state)
+    if cur is None:
+        return
+    garrison = [e["key"] for e in cur["enemies"] if not e.get("rampaging")]
+    shares = coop_split(garrison, list(p["counts"]), rng(state, ev, "coop"))
+    for turn, keys in enumerate(shares):
+        for k in keys:
+            enemy_by_key(cur, k)["share"] = turn
+    for e in cur["enemies"]:
+        if e.get("rampaging"):
+            e["share"] = 0  # rampaging enemies joining are the initiator's
+    cur["coop"] = {"participants": [int(x) for x in p["participants"]], "counts": list(p["counts"]), "turn": 0}
+    start_turn(state, cur, 0)
+
+
+
+# ---------------------------------------------------------------------------------------------- commands
+
+
+@command("combat_setup")
+def setup(state: dict, data: Mapping[str, Any]) -> Command:
+    """A new combat: the fighting player, the kind of fight (quick reference: keeps, mage towers and cities are
+    fortified; dungeons and tombs: Night rules, no Units; burning a monastery: no Units), the site, the hero's
+    Armor (default: the Fame track's) and unmodified Hand limit."""
+    if current(state) is not None:
+        raise Invalid(N_("A combat is already going on: finish or cancel it first."))
+    i = num(data, "player", 0, len(state["players"]) - 1, label=N_("Player"))
+    fight = pick(data, "fight", tuple(FIGHTS))
+    kind, fortified, units_allowed, night, _shield = FIGHTS[fight]
+    city = None
+    level = None
+    if fight == "city":
+        city = pick(data, "city", tuple(CITY_NAMES))
+        level = num(data, "level", 1, 11, label=N_("City level"))
+    # Quick reference, Dungeon/Tomb (and other adventure sites): a conquered one can be entered again; defeating
+    # the enemy then gives its Fame but no reward and no Shield token.
+    revisit = fight in ("dungeon", "adventure") and yes(data, "revisit")
+    owner = None
+    if fight == "other_keep" and data.get("owner") not in (None, ""):
+        owner = num(data, "owner", 0, len(state["players"]) - 1, label=N_("Keep owner"))
+        if owner == i:
+            raise Invalid(N_("The keep's owner cannot assault it."))
+    st = standing(get_rules().levels, player(state, i)["fame"])
+    armor = num(data, "hero_armor", 1, 20, default=st.armor, label=N_("Armor"))
+    payload = {
+        "player": i, "fight": fight,
+        "site": {"fortified": fortified, "city": city, "across_wall": yes(data, "across_wall")},
+        "level": level, "hero_armor": armor, "hand_limit": st.hand_limit, "units_allowed": units_allowed,
+        "night": night, "revisit": revisit, "owner": owner,
+    }
+    if city:
+        s = sentence(N_("%(name)s assaults a level %(level)d %(city)s."), translate=("city",),
+                     name=player(state, i)["name"], level=level, city=CITY_NAMES[city])
+    else:
+        s = sentence(N_("%(name)s starts a combat: %(fight)s."), translate=("fight",),
+                     name=player(state, i)["name"], fight=FIGHT_NAMES[fight])
+    return Command("combat.setup", payload, s, (SCOPE,))
+
+
+@command("combat_enemy_add")
+def enemy_add(state: dict, data: Mapping[str, Any]) -> Command:
+    """One enemy: a token from the rules data (with this game's corrections) or typed in; rampaging enemies may
+    join a fight at a site (not a dungeon, tomb or monastery)."""
+    cur = need_current(state, ("setup",))
+    if cur.get("coop"):
+        raise Invalid(N_("The garrison has been dealt: undo the deal to change the enemies."))
+    if len(cur["enemies"]) >= MAX_ENEMIES:
+        raise Invalid(N_("At most %(n)d enemies in one combat."), n=MAX_ENEMIES)
+    token = raw_text(data, "token")
+    e = token_enemy(state, token) if token else typed_enemy(data)
+    e["rampaging"] = yes(data, "rampaging")
+    if e["rampaging"] and cur["fight"] in ("dungeon", "monastery"):
+        raise Invalid(N_("Rampaging enemies cannot join this fight."))
+    msg = (N_("%(enemy)s (rampaging) joins the combat.") if e["rampaging"] else
+           N_("%(enemy)s is in the combat."))
+    return Command("combat.enemy_add", {"enemy": e}, sentence(msg, enemy=enemy_arg(e)), (SCOPE,))
+
+
+@command("combat_enemy_remove")
+def enemy_remove(state: dict, data: Mapping[str, Any]) -> Command:
+    cur = need_current(state, ("setup",))
+    if cur.get("coop"):
+        raise Invalid(N_("The garrison has been dealt: undo the deal to change the enemies."))
+    key = num(data, "key", 0, 10 ** 6)
+    e = enemy_by_key(cur, key)
+    if e is None:
+        raise Invalid(N_("That enemy is no longer in the combat."))
+    return Command("combat.enemy_remove", {"key": key},
+                   sentence(N_("%(enemy)s is taken out of the combat."), enemy=enemy_arg(e)), (SCOPE,))
+
+
+@command("combat_coop_deal")
+def coop_deal(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook Cooperative City Assault 5: the garrison is shuffled and dealt at random to the participants by
+    the agreed numbers (``count_<player>``); then they fight one after another in Round order, starting with the
+    initiator."""
+    cur = need_current(state, ("setup",))
+    if cur["fight"] != "city":
+        raise Invalid(N_("Only a city assault can be cooperative."))
+    if cur.get("coop"):
+        raise Invalid(N_("The garrison has already been dealt."))
+    counts = {}
+    for i, pl in enumerate(state["players"]):
+        n = num(data, f"count_{i}", 0, MAX_ENEMIES, default=0, shown_as=pl["name"])
+        if n:
+            counts[i] = n
+    if cur["player"] not in counts:
+        raise Invalid(N_("The player who starts the assault fights too: give them at least one enemy."))
+    if len(counts) < 2:
+        raise Invalid(N_("A cooperative assault needs at least two participants."))
+    garrison = [e for e in cur["enemies"] if not e.get("rampaging")]
+    if sum(counts.values()) != len(garrison):
+        raise Invalid(N_("The agreed numbers add up to %(n)d, the garrison has %(g)d enemies."),
+                      n=sum(counts.values()), g=len(garrison))
+    order = [int(x) for x in state.get("round_order", []) if x != "dummy"]
+    order = [x for x in order if x in counts] + [x for x in counts if x not in order]
+    start = order.index(cur["player"])
+    participants = order[start:] + order[:start]  # Round order, starting with the initiator (6)
+    names = ", ".join(f"{state['players'][i]['name']} {counts[i]}" for i in participants)
+    return Command("combat.coop_deal", {"participants": participants, "counts": [counts[i] for i in participants]},
+                   sentence(N_("Cooperative city assault: the garrison is dealt at random (%(names)s)."),
+                            names=names), (SCOPE,) + tuple(f"player:{i}" for i in participants))

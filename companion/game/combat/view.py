@@ -1,0 +1,185 @@
+"""What the combat page shows: the phase's rows, running totals of a half-filled form (nothing recorded), the
+suggestion, the outcome so far. Page queries over the folded state; no Flask (the web adapter adds the
+translation helpers)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...rules.combat import CombatError, current_armor, effective_enemy, fortification, resolve_block
+from ...rules.combat_plan import plan_attacks
+from ...rules.damage import UnblockedAttack, prepare_attack
+from ...rules.data import get_rules
+from ...rules.progression import standing
+from ...rules.text import N_
+from ...state import player
+from ..command import Invalid
+from ..trackers import REWARD_TEXT
+from .damage import damage_result, suggestion
+from .forms import num, parse_assignment, parse_attacks, parse_blocks, parse_targets
+from .outcome import outcome_of
+from .phases import attack_result, block_result
+from .state import (ABILITIES, ABILITY_NAMES, ATTACK_KIND_NAMES, ATTACK_KINDS, ATTACK_ROWS, BLOCK_ROWS, CITY_NAMES,
+                    ELEMENT_NAMES, ELEMENTS, EXPANSION_NAMES, FIGHT_NAMES, FIGHTS, PHASE_NAMES, PHASES, PILE_NAMES,
+                    RESISTANCE_NAMES, RESISTANCES, SHIELD_NAMES, acting, alive, assigned_entries, engine_enemy,
+                    enemy_by_key, mine, move_points_of, refuse, remaining_attacks, root, site_of, summons_missing,
+                    unblocked_attacks, unit_key, unit_name_de, units_after)
+
+
+def unit_label(u: Mapping[str, Any], lang: str = "en") -> str:
+    """A unit's name in the reader's language."""
+    if lang == "de" and unit_name_de(u):
+        return unit_name_de(u)
+    return u["name"]
+
+
+def enemy_label(e: Mapping[str, Any], lang: str = "en") -> str:
+    if lang == "de" and e.get("name_de"):
+        return e["name_de"]
+    return e["name"]
+
+
+def token_groups() -> list[tuple[str, list]]:
+    """Tokens grouped by pile colour, in the order of the piles."""
+    groups: dict[str, list] = {c: [] for c in PILE_NAMES}
+    for tok in get_rules().enemies.values():
+        groups.setdefault(tok.color, []).append(tok)
+    return [(c, groups[c]) for c in groups if groups[c]]
+
+
+
+def preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
+    """What a form asks to check (running totals), computed without recording anything. A mistake in the
+    half-typed input is returned as ``error`` (an ``Invalid``) to show beside the form, not as an error page."""
+    try:
+        return _preview(state, cur, args)
+    except Invalid as err:
+        return {"check": args.get("check"), "error": err}
+
+
+def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
+    check = args.get("check")
+    out: dict[str, Any] = {"check": check}
+    if check == "attack" and cur["phase"] in ("ranged_siege", "attack"):
+        targets = parse_targets(args, cur)
+        attacks = parse_attacks(args)
+        out["attack"] = {"targets": targets, "attacks": attacks,
+                         "result": attack_result(cur, targets, attacks, cur["phase"])}
+    elif check == "plan" and cur["phase"] in ("ranged_siege", "attack"):
+        attacks = parse_attacks(args)
+        if not attacks:
+            raise Invalid(N_("Give the attacks you can make."))
+        enemies = alive(cur)
+        try:
+            plan = plan_attacks([engine_enemy(e, False) for e in enemies], attacks, cur["phase"], site_of(cur))
+        except CombatError as err:
+            refuse(err)
+        groups = [{"targets": [enemies[i] for i in g.targets], "attacks": [attacks[j] for j in g.attacks], "g": g}
+                  for g in plan.groups]
+        out["plan"] = {"plan": plan, "groups": groups, "attacks": attacks}
+    elif check == "block" and cur["phase"] == "block":
+        key = num(args, "key", 0, 10 ** 6)
+        e = enemy_by_key(cur, key)
+        if e is None or e not in alive(cur):
+            raise Invalid(N_("That enemy is no longer in the combat."))
+        index = num(args, "attack_index", 0, 9, default=0)
+        mp = num(args, "move_points", 0, 99, default=0)
+        out["block"] = {"key": key, "attack_index": index, "move_points": mp,
+                        "blocks": parse_blocks(args), "result": None}
+        out["block"]["result"] = block_result(cur, e, index, out["block"]["blocks"], mp)
+    elif check == "assign" and cur["phase"] == "damage":
+        key, index, assign = parse_assignment(args, cur, state)
+        res = damage_result(state, cur, assigned_entries(cur) + [(key, index, assign)])
+        out["assign"] = {"key": key, "attack_index": index, "assign": assign, "result": res}
+    return out
+
+
+def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict:
+    """Everything the combat page shows (template context names are a contract with the templates)."""
+    r = root(state)
+    cur = r.get("current")
+    rules = get_rules()
+    ctx: dict[str, Any] = {
+        "r": r, "cur": cur, "rules": rules, "fights": FIGHTS, "fight_names": FIGHT_NAMES,
+        "phase_names": PHASE_NAMES, "phases": PHASES, "element_names": ELEMENT_NAMES, "elements": ELEMENTS,
+        "attack_kind_names": ATTACK_KIND_NAMES, "attack_kinds": ATTACK_KINDS, "ability_names": ABILITY_NAMES,
+        "abilities": ABILITIES, "resistance_names": RESISTANCE_NAMES, "resistances": RESISTANCES,
+        "city_names": CITY_NAMES, "pile_names": PILE_NAMES, "shield_names": SHIELD_NAMES,
+        "expansion_names": EXPANSION_NAMES, "reward_text": REWARD_TEXT, "n_attack_rows": ATTACK_ROWS,
+        "block_rows": BLOCK_ROWS, "label": lambda e: enemy_label(e, lang), "args": data,
+    }
+    if cur is None:
+        ctx["standings"] = [standing(rules.levels, p["fame"]) for p in state["players"]]
+        return ctx
+    pl = player(state, cur["player"])
+    ctx.update({"pl": pl, "site": site_of(cur), "alive": alive(cur), "mine": mine(cur),
+                "check": preview(state, cur, data)})
+    ctx["engine"] = {e["key"]: engine_enemy(e) for e in cur["enemies"]}
+    ctx["armor_now"] = {}
+    ctx["fortification"] = {}
+    for e in cur["enemies"]:
+        eff, _tr = effective_enemy(engine_enemy(e, False), site_of(cur))
+        ctx["armor_now"][e["key"]] = current_armor(eff, "attack" if cur["phase"] == "attack" else "ranged_siege")
+        ctx["fortification"][e["key"]] = fortification(eff, site_of(cur))
+    if cur["phase"] == "setup":
+        ctx["token_groups"] = token_groups()
+        if cur["fight"] == "city" and cur["site"].get("city") in rules.cities and cur.get("level"):
+            ctx["garrison"] = rules.cities[cur["site"]["city"]].garrison.get(int(cur["level"]), ())
+    if cur["phase"] == "block":
+        ctx["block_rows_for"] = block_rows(cur)
+        ctx["summon_piles"] = summon_pile_options(cur)
+        ctx["pile_tokens"] = dict(token_groups())
+    if cur["phase"] == "damage":
+        ctx.update(damage_context(state, cur, data, lang))
+    if cur["phase"] == "attack":
+        ctx["outcome_preview"] = outcome_of(state, cur)
+    ctx["units"] = pl["units"] if cur.get("units_allowed", True) else []
+    return ctx
+
+
+def block_rows(cur: dict) -> list[dict]:
+    """Every attack of every enemy still in the combat, as the Block phase shows it."""
+    rows = []
+    for e in alive(cur):
+        if summons_missing(e):
+            rows.append({"e": e, "needs_summon": True})
+            continue
+        attacks = acting(e)
+        for i, (a, atk) in enumerate(attacks):
+            try:
+                prepared = resolve_block(engine_enemy(e), [], i, move_points_of(e, i), site_of(cur))
+            except CombatError:
+                prepared = None
+            rows.append({"e": e, "acting": a, "index": i, "attack": atk, "blocked": i in e.get("blocked", []),
+                         "required": prepared.required if prepared else atk["value"],
+                         "value": prepared.attack if prepared else atk["value"],
+                         "count": len(attacks), "cumbersome": "cumbersome" in (a.get("abilities") or ())})
+    return rows
+
+
+
+def summon_pile_options(cur: dict) -> list[str]:
+    return sorted({tok.expansion for tok in get_rules().enemies.values() if tok.color == "brown"},
+                  key=lambda x: list(EXPANSION_NAMES).index(x) if x in EXPANSION_NAMES else 99)
+
+
+
+def damage_context(state: dict, cur: dict, data: Mapping[str, Any], lang: str = "en") -> dict:
+    prefer = data.get("prefer", "units")
+    if prefer not in ("units", "hero"):
+        prefer = "units"
+    remaining = remaining_attacks(cur)
+    prepared = {}
+    for k, i in unblocked_attacks(cur):
+        e = enemy_by_key(cur, k)
+        try:
+            prepared[f"{k}:{i}"] = prepare_attack(
+                UnblockedAttack(engine_enemy(e), i, (), move_points_of(e, i)), site_of(cur))
+        except CombatError as err:
+            refuse(err)
+    sug = suggestion(state, cur, prefer) if remaining else None
+    units, _hand = units_after(state, cur)
+    names = {unit_key(u): unit_label(u, lang) for u in player(state, cur["player"])["units"]}
+    return {"prefer": prefer, "remaining": remaining, "prepared": prepared, "suggestion": sug,
+            "assignable": [u for u in units if not u.wounded], "unit_names": names,
+            "damage": cur.get("damage")}
