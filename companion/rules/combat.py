@@ -16,12 +16,11 @@ Public, stable API (other modules and the web layer build on these names):
 - ``draw_summoned(pile, rng)`` - a random brown token for a summoner
 - ``combat_outcome(...)`` -> ``Outcome`` (fame, reputation, shields)
 
-All functions are pure; bad input raises ``CombatError`` (a ``ValueError``) with a readable message.
+The Block phase is in ``combat_block.py``, the outcome in ``combat_outcomes.py``; every name above stays
+importable from this module. All functions are pure; bad input raises ``CombatError`` (a ``ValueError``) with a readable message.
 """
 from __future__ import annotations
 
-import math
-import random
 from dataclasses import dataclass, replace
 from typing import Sequence
 
@@ -127,15 +126,6 @@ class AttackResult:
     efficient: int
     inefficient: int
     defend_bonus: int
-    explanation: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class BlockResult:
-    attack: int
-    required: int
-    total: int
-    success: bool
     explanation: tuple[str, ...]
 
 
@@ -452,20 +442,7 @@ def resolve_attack(
     return AttackResult(True, None, total, armor, success, fame, sum(eff), sum(ineff), defend_bonus, tuple(trace))
 
 
-# -------------------------------------------------------------------------------------------- block
-
-_EFFICIENT_BLOCKS = {
-    "physical": set(ELEMENTS),
-    "fire": {"ice", "cold_fire"},
-    "ice": {"fire", "cold_fire"},
-    "cold_fire": {"cold_fire"},
-}
-
-
-def block_efficient(block_element: str, attack_element: str) -> bool:
-    """Rulebook Block phase 5a: any block against physical; Ice/Cold Fire against Fire; Fire/Cold Fire
-    against Ice; only Cold Fire against Cold Fire."""
-    return block_element in _EFFICIENT_BLOCKS[attack_element]
+# ------------------------------------------------------------------------------------------ summoners
 
 
 def summoned_tokens(enemy: Enemy) -> tuple[Enemy, ...]:
@@ -479,181 +456,19 @@ def is_summoner(enemy: Enemy) -> bool:
     return bool(enemy.summon) or enemy.has("summon")
 
 
-def acting_enemy(enemy: Enemy) -> Enemy:
-    """The enemy that blocks/deals damage: a summoner is replaced by its (first) summoned token (Rulebook
-    Block phase 2a). A summoned token inherits whether the summoner is rampaging (city bonuses follow)."""
-    return acting_attack(enemy, 0)[0] if is_summoner(enemy) else enemy
+# The Block phase and the outcome live in their own modules (``combat_block``, ``combat_outcomes``); their names
+# stay importable from here (loaded on first use, so either module can be imported first).
+_MOVED = {
+    "combat_block": ("BlockResult", "block_efficient", "acting_enemy", "acting_attack", "draw_summoned",
+                     "enemy_attack", "resolve_block"),
+    "combat_outcomes": ("Outcome", "ASSAULT_KINDS", "combat_outcome"),
+}
 
 
-def acting_attack(enemy: Enemy, attack_index: int) -> tuple[Enemy, int]:
-    """Who makes attack number ``attack_index`` of ``enemy`` in the Block and Assign Damage phases, and which
-    of its attacks it is: the enemy itself, or for a summoner its summoned token(s), attacks numbered in order
-    (Rulebook Block phase 2a; quick reference Summon)."""
-    if isinstance(attack_index, bool) or not isinstance(attack_index, int):
-        raise CombatError("attack_index must be a whole number")
-    if not is_summoner(enemy):
-        enemy_attack(enemy, attack_index)
-        return enemy, attack_index
-    tokens = summoned_tokens(enemy)
-    if not tokens:
-        raise CombatError(f"{enemy.name} summons: say which {enemy.summon or 'brown'} token was drawn "
-                          f"(Rulebook Block phase 2)")
-    i = attack_index
-    for token in tokens:
-        if 0 <= i < len(token.attacks):
-            return replace(token, rampaging=enemy.rampaging), i
-        i -= len(token.attacks)
-    total = sum(len(t.attacks) for t in tokens)
-    raise CombatError(f"the token(s) summoned by {enemy.name} have {total} attack(s); attack_index {attack_index} "
-                      f"does not exist")
+def __getattr__(name: str):
+    for module, names in _MOVED.items():
+        if name in names:
+            import importlib
 
-
-def draw_summoned(pile: Sequence[str], rng: random.Random) -> str:
-    """Draw a random token id from the remaining tokens of the summon pile (Rulebook Block phase 2)."""
-    if not pile:
-        raise CombatError("the summon pile is empty")
-    return rng.choice(list(pile))
-
-
-def enemy_attack(enemy: Enemy, attack_index: int) -> EnemyAttack:
-    if isinstance(attack_index, bool) or not isinstance(attack_index, int):
-        raise CombatError("attack_index must be a whole number")
-    if not 0 <= attack_index < len(enemy.attacks):
-        raise CombatError(f"{enemy.name} has {len(enemy.attacks)} attack(s); attack_index {attack_index} "
-                          f"does not exist")
-    return enemy.attacks[attack_index]
-
-
-def resolve_block(
-    enemy: Enemy,
-    blocks: Sequence[Block],
-    attack_index: int = 0,
-    move_points: int = 0,
-    site: Site | None = None,
-) -> BlockResult:
-    """Block one attack of one enemy (Rulebook Block phase 3-8; multiple attacks: icon reference)."""
-    site = validate_site(site)
-    validate_enemy(enemy)
-    _check_int(move_points, "move_points", 0)
-    trace: list[str] = []
-    summoner = enemy
-    enemy, local_index = acting_attack(enemy, attack_index)
-    if enemy is not summoner:
-        trace.append(T("Rulebook Block phase 2a: %(enemy)s (summoned) replaces %(summoner)s", enemy=enemy_name(enemy),
-                       summoner=enemy_name(summoner)))
-    enemy, tr = effective_enemy(enemy, site)
-    trace.extend(tr)
-    atk = enemy_attack(enemy, local_index)
-    for b in blocks:
-        _check_int(b.value, "block value", 0)
-        check_element(b.element, "block element")
-    value = atk.value
-    if move_points:
-        if not enemy.has("cumbersome"):
-            raise CombatError(f"{enemy.name} is not Cumbersome: move points cannot reduce its attack")
-        value = max(0, value - move_points)
-        trace.append(T("Quick reference, Cumbersome: %(points)d Move points spent, attack %(before)d -> %(after)d for "
-                       "the rest of the turn", points=move_points, before=atk.value, after=value))
-    required = value * 2 if enemy.has("swift") else value
-    if enemy.has("swift"):
-        trace.append(T("Rulebook Block phase 6a: %(enemy)s is Swift, block needs twice its attack: %(n)d",
-                       enemy=enemy_name(enemy), n=required))
-    eff = [b.value for b in blocks if block_efficient(b.element, atk.element)]
-    ineff = [b.value for b in blocks if not block_efficient(b.element, atk.element)]
-    total = attack_total(eff, ineff)
-    if ineff:
-        trace.append(T("Rulebook Block phase 5b: inefficient blocks against a %(element)s attack %(values)s = "
-                       "%(sum)d, halved once = %(half)d", element=element_term(atk.element), values=_fmt(ineff),
-                       sum=sum(ineff), half=sum(ineff) // 2))
-        trace.append(T("Block total %(values)s + halved %(half)d = %(total)d", values=_fmt(eff), half=sum(ineff) // 2,
-                       total=total))
-    else:
-        trace.append(T("Block total %(values)s = %(total)d", values=_fmt(eff), total=total))
-    if value == 0:
-        success = True
-        trace.append(T("Quick reference, Cumbersome: an attack reduced to 0 is successfully blocked"))
-    else:
-        success = total >= required
-        if success:
-            trace.append(T("Rulebook Block phase 6: %(total)d >= %(required)d, attack blocked", total=total,
-                           required=required))
-        else:
-            trace.append(T("Rulebook Block phase 8: %(total)d < %(required)d, the block has no effect, the attack goes "
-                           "through at full strength (need %(more)d more)", total=total, required=required,
-                           more=required - total))
-    if success and summoner is not enemy:
-        trace.append(T("Rulebook Block phase 7a: a blocked summoned monster is discarded, no Fame"))
-    if len(enemy.attacks) > 1:
-        trace.append(T("Icon reference, Multiple Attacks: attack %(n)d of %(count)d blocked separately; %(enemy)s "
-                       "counts as blocked only when all are", n=local_index + 1, count=len(enemy.attacks),
-                       enemy=enemy_name(enemy)))
-    return BlockResult(value, required, total, success, tuple(trace))
-
-
-# ------------------------------------------------------------------------------------------ outcome
-
-
-@dataclass(frozen=True)
-class Outcome:
-    fame: int
-    reputation: int
-    shields: int  # city shields, in the order of ``defeated``
-    conquered: bool
-    explanation: tuple[str, ...]
-
-
-ASSAULT_KINDS = ("none", "assault", "city", "other_players_keep", "burn_monastery", "adventure")
-
-
-def combat_outcome(
-    defeated: Sequence[Enemy],
-    undefeated: Sequence[Enemy] = (),
-    kind: str = "none",
-) -> Outcome:
-    """Fame and Reputation of a finished combat (Rulebook Combat Outcomes, Combat with Enemies 1,
-    quick reference Keep/Monastery/Orcs/Draconum).
-
-    ``kind``: none (rampaging enemies only), assault (keep or mage tower), city, other_players_keep (half
-    Fame rounded up), burn_monastery, adventure. Summoned tokens are not passed here (they give no Fame).
-    Reputation of rampaging enemies uses the token's pile colour: green (orc marauders) +1, red (draconum) +2.
-    """
-    if kind not in ASSAULT_KINDS:
-        raise CombatError(f"kind must be one of {', '.join(ASSAULT_KINDS)}, got {kind!r}")
-    trace = []
-    fame = sum(e.fame for e in defeated)
-    trace.append(T("Rulebook Ranged and Siege 5b: Fame of defeated enemies %(values)s = %(fame)d",
-                   values=_fmt([e.fame for e in defeated]), fame=fame))
-    if kind == "other_players_keep":
-        keep_fame = sum(e.fame for e in defeated if not e.rampaging)
-        half = math.ceil(keep_fame / 2)
-        fame = fame - keep_fame + half
-        trace.append(T("Quick reference, Keep: another player's keep gives half Fame (rounded up) for its defenders: "
-                       "%(fame)d -> %(half)d", fame=keep_fame, half=half))
-    rep = 0
-    if kind in ("assault", "city", "other_players_keep"):
-        rep -= 1
-        trace.append(T("Rulebook Combat with Enemies 1a: every assault costs 1 Reputation, whatever the outcome"))
-    if kind == "burn_monastery":
-        rep -= 3
-        trace.append(T("Rulebook Combat with Enemies 1c: burning a monastery costs 3 Reputation"))
-    for e in defeated:
-        if e.rampaging and e.color in ("green", "red"):
-            gain = 1 if e.color == "green" else 2
-            rep += gain
-            if gain == 1:
-                trace.append(T("Rulebook Combat Outcomes 2a: rampaging orc marauders %(enemy)s defeated, Reputation "
-                               "+%(gain)d", enemy=enemy_name(e), gain=gain))
-            else:
-                trace.append(T("Rulebook Combat Outcomes 2a: rampaging draconum %(enemy)s defeated, Reputation "
-                               "+%(gain)d", enemy=enemy_name(e), gain=gain))
-    shields = 0
-    if kind == "city":
-        shields = sum(1 for e in defeated if not e.rampaging)
-        trace.append(T("Rulebook Combat Outcomes 1a: one Shield on the City card per defeated defender: %(n)d",
-                       n=shields))
-    garrison_left = [e for e in undefeated if not e.rampaging]
-    conquered = kind in ("assault", "city", "other_players_keep", "burn_monastery", "adventure") and not garrison_left
-    if kind != "none":
-        trace.append(T("Rulebook Combat Outcomes 2: all defenders defeated, site conquered") if conquered else
-                     T("Rulebook Combat Outcomes 2: not all defenders defeated, site not conquered"))
-    return Outcome(fame, rep, shields, conquered, tuple(trace))
+            return getattr(importlib.import_module(f"companion.rules.{module}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
