@@ -1,6 +1,7 @@
 """JSON API of the combat referee: stateless calculators (docs/api.md, "Combat").
 
-Every route parses and validates the body, calls the pure engine (``companion.rules.combat``, ``damage``,
+Every route parses and validates the body through the shared JSON parsing layer (``jsonfields``, on top of
+``companion.game.fields``), calls the pure engine (``companion.rules.combat``, ``damage``,
 ``combat_plan``, ``pvp``) and answers its result with the explanation trace. Bad input: 400 {"error": ...}.
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ from ..rules.combat import (
     resolve_block,
 )
 from ..rules.combat_plan import plan_attacks
-from .jsonfields import true_or_false, whole_number
+from .jsonfields import items, known_fields, obj, text, true_or_false, whole_number
 from ..rules.damage import (
     PREFERENCES,
     DamageResult,
@@ -64,76 +65,45 @@ def _int(where: str, value: Any, minimum: int = 0, maximum: int = MAX_VALUE) -> 
     return whole_number(where, value, minimum, maximum)
 
 
-_bool = true_or_false
-
-
-def _str(where: str, value: Any, choices=None, max_len: int = 80) -> str:
-    if not isinstance(value, str) or not value or len(value) > max_len:
-        raise ApiError(f"{where} must be a non-empty text of at most {max_len} characters")
-    if choices is not None and value not in choices:
-        raise ApiError(f"{where} must be one of {', '.join(choices)}, got {value!r}")
-    return value
-
-
-def _obj(where: str, value: Any) -> dict:
-    if not isinstance(value, dict):
-        raise ApiError(f"{where} must be an object")
-    return value
-
-
-def _list(where: str, value: Any, maximum: int) -> list:
-    if not isinstance(value, list):
-        raise ApiError(f"{where} must be a list")
-    if len(value) > maximum:
-        raise ApiError(f"{where} is too long (at most {maximum} entries)")
-    return value
-
-
-def _known(where: str, data: dict, allowed: set) -> None:
-    extra = set(data) - allowed
-    if extra:
-        raise ApiError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
-
-
 def parse_site(data: dict) -> Site:
     raw = data.get("site")
     if raw is None:
         return Site()
-    raw = _obj("site", raw)
-    _known("site", raw, {"fortified", "city", "across_wall"})
+    raw = obj("site", raw)
+    known_fields("site", raw, {"fortified", "city", "across_wall"})
     city = raw.get("city")
     if city is not None:
-        city = _str("site.city", city, CITY_COLOURS)
+        city = text("site.city", city, CITY_COLOURS)
     return Site(
-        fortified=_bool("site.fortified", raw.get("fortified", False)),
+        fortified=true_or_false("site.fortified", raw.get("fortified", False)),
         city=city,
-        across_wall=_bool("site.across_wall", raw.get("across_wall", False)),
+        across_wall=true_or_false("site.across_wall", raw.get("across_wall", False)),
     )
 
 
 def _enemy_attacks(where: str, value: Any) -> tuple[EnemyAttack, ...]:
     out = []
-    for i, a in enumerate(_list(where, value, 8)):
-        a = _obj(f"{where}[{i}]", a)
-        _known(f"{where}[{i}]", a, {"value", "element"})
+    for i, a in enumerate(items(where, value, 8)):
+        a = obj(f"{where}[{i}]", a)
+        known_fields(f"{where}[{i}]", a, {"value", "element"})
         if "value" not in a:
             raise ApiError(f"{where}[{i}].value is required")
         out.append(EnemyAttack(_int(f"{where}[{i}].value", a["value"]),
-                               _str(f"{where}[{i}].element", a.get("element", "physical"), ELEMENTS)))
+                               text(f"{where}[{i}].element", a.get("element", "physical"), ELEMENTS)))
     return tuple(out)
 
 
 def _strings(where: str, value: Any, choices=None) -> tuple[str, ...]:
-    return tuple(_str(f"{where}[{i}]", v, choices) for i, v in enumerate(_list(where, value, 20)))
+    return tuple(text(f"{where}[{i}]", v, choices) for i, v in enumerate(items(where, value, 20)))
 
 
 def parse_enemy(where: str, raw: Any, nested: bool = False) -> Enemy:
     """``{"token": id}`` plus overrides, or a typed-in enemy."""
-    raw = _obj(where, raw)
-    _known(where, raw, ENEMY_FIELDS)
+    raw = obj(where, raw)
+    known_fields(where, raw, ENEMY_FIELDS)
     fields: dict[str, Any] = {}
     if "name" in raw:
-        fields["name"] = _str(f"{where}.name", raw["name"])
+        fields["name"] = text(f"{where}.name", raw["name"])
     for key in ("armor", "fame", "defend", "armor_bonus"):
         if key in raw and raw[key] is not None:
             fields[key] = _int(f"{where}.{key}", raw[key], 1 if key == "armor" else 0)
@@ -148,21 +118,21 @@ def parse_enemy(where: str, raw: Any, nested: bool = False) -> Enemy:
         fields["resistances"] = _strings(f"{where}.resistances", raw["resistances"], RESISTANCES)
     for key in ("rampaging", "all_attacks_blocked", "defend_used"):
         if key in raw:
-            fields[key] = _bool(f"{where}.{key}", raw[key])
+            fields[key] = true_or_false(f"{where}.{key}", raw[key])
     if "summon" in raw:
-        fields["summon"] = None if raw["summon"] is None else _str(f"{where}.summon", raw["summon"])
+        fields["summon"] = None if raw["summon"] is None else text(f"{where}.summon", raw["summon"])
     if "color" in raw:
-        fields["color"] = None if raw["color"] is None else _str(f"{where}.color", raw["color"])
+        fields["color"] = None if raw["color"] is None else text(f"{where}.color", raw["color"])
     if "summoned" in raw and raw["summoned"] is not None:
         if nested:
             raise ApiError(f"{where}.summoned cannot itself summon")
         if isinstance(raw["summoned"], list):  # a summoner that draws several tokens (Dragon Summoner)
             fields["summoned"] = tuple(parse_enemy(f"{where}.summoned[{i}]", t, nested=True)
-                                       for i, t in enumerate(_list(f"{where}.summoned", raw["summoned"], 4)))
+                                       for i, t in enumerate(items(f"{where}.summoned", raw["summoned"], 4)))
         else:
             fields["summoned"] = parse_enemy(f"{where}.summoned", raw["summoned"], nested=True)
     if "token" in raw:
-        token = _str(f"{where}.token", raw["token"])
+        token = text(f"{where}.token", raw["token"])
         try:
             return enemy_from_token(token, **fields)
         except CombatError as err:
@@ -176,39 +146,39 @@ def parse_enemy(where: str, raw: Any, nested: bool = False) -> Enemy:
 
 
 def parse_enemies(where: str, value: Any, maximum: int = MAX_ENEMIES) -> list[Enemy]:
-    return [parse_enemy(f"{where}[{i}]", e) for i, e in enumerate(_list(where, value, maximum))]
+    return [parse_enemy(f"{where}[{i}]", e) for i, e in enumerate(items(where, value, maximum))]
 
 
 def parse_attacks(where: str, value: Any, maximum: int = MAX_ATTACKS) -> list[PlayerAttack]:
     out = []
-    for i, a in enumerate(_list(where, value, maximum)):
-        a = _obj(f"{where}[{i}]", a)
-        _known(f"{where}[{i}]", a, {"value", "element", "kind"})
+    for i, a in enumerate(items(where, value, maximum)):
+        a = obj(f"{where}[{i}]", a)
+        known_fields(f"{where}[{i}]", a, {"value", "element", "kind"})
         if "value" not in a:
             raise ApiError(f"{where}[{i}].value is required")
         out.append(PlayerAttack(_int(f"{where}[{i}].value", a["value"]),
-                                _str(f"{where}[{i}].element", a.get("element", "physical"), ELEMENTS),
-                                _str(f"{where}[{i}].kind", a.get("kind", "melee"), ATTACK_KINDS)))
+                                text(f"{where}[{i}].element", a.get("element", "physical"), ELEMENTS),
+                                text(f"{where}[{i}].kind", a.get("kind", "melee"), ATTACK_KINDS)))
     return out
 
 
 def parse_blocks(where: str, value: Any) -> list[Block]:
     out = []
-    for i, b in enumerate(_list(where, value, MAX_ATTACKS)):
-        b = _obj(f"{where}[{i}]", b)
-        _known(f"{where}[{i}]", b, {"value", "element"})
+    for i, b in enumerate(items(where, value, MAX_ATTACKS)):
+        b = obj(f"{where}[{i}]", b)
+        known_fields(f"{where}[{i}]", b, {"value", "element"})
         if "value" not in b:
             raise ApiError(f"{where}[{i}].value is required")
         out.append(Block(_int(f"{where}[{i}].value", b["value"]),
-                         _str(f"{where}[{i}].element", b.get("element", "physical"), ELEMENTS)))
+                         text(f"{where}[{i}].element", b.get("element", "physical"), ELEMENTS)))
     return out
 
 
 def parse_hero(data: dict) -> Hero:
     if "hero" not in data:
         raise ApiError("hero is required: {\"armor\", \"hand_limit\", \"wounds_this_combat\"}")
-    h = _obj("hero", data["hero"])
-    _known("hero", h, {"armor", "hand_limit", "wounds_this_combat"})
+    h = obj("hero", data["hero"])
+    known_fields("hero", h, {"armor", "hand_limit", "wounds_this_combat"})
     for key in ("armor", "hand_limit"):
         if key not in h:
             raise ApiError(f"hero.{key} is required")
@@ -225,19 +195,19 @@ def _unit_id(where: str, value: Any) -> str:
 def parse_units(data: dict) -> tuple[list[Unit], dict[str, Any]]:
     """Units and a map from the engine's string id back to the id as sent."""
     units, ids = [], {}
-    for i, u in enumerate(_list("units", data.get("units", []), MAX_UNITS)):
+    for i, u in enumerate(items("units", data.get("units", []), MAX_UNITS)):
         where = f"units[{i}]"
-        u = _obj(where, u)
-        _known(where, u, {"id", "unit", "level", "armor", "resistances", "wounded", "name"})
+        u = obj(where, u)
+        known_fields(where, u, {"id", "unit", "level", "armor", "resistances", "wounded", "name"})
         if "id" not in u:
             raise ApiError(f"{where}.id is required")
         uid = _unit_id(f"{where}.id", u["id"])
         if uid in ids:
             raise ApiError(f"{where}.id {u['id']!r} is used twice")
         ids[uid] = u["id"]
-        wounded = _bool(f"{where}.wounded", u.get("wounded", False))
+        wounded = true_or_false(f"{where}.wounded", u.get("wounded", False))
         if "unit" in u:
-            key = _str(f"{where}.unit", u["unit"])
+            key = text(f"{where}.unit", u["unit"])
             try:
                 from ..rules.data import get_rules
                 known = get_rules().units
@@ -257,16 +227,16 @@ def parse_units(data: dict) -> tuple[list[Unit], dict[str, Any]]:
 
 def parse_unblocked(data: dict, with_assign: bool) -> list[UnblockedAttack]:
     out = []
-    for i, a in enumerate(_list("attacks", data.get("attacks", []), MAX_DAMAGE_ATTACKS)):
+    for i, a in enumerate(items("attacks", data.get("attacks", []), MAX_DAMAGE_ATTACKS)):
         where = f"attacks[{i}]"
-        a = _obj(where, a)
-        _known(where, a, {"enemy", "attack_index", "assign", "move_points"})  # suggest ignores "assign"
+        a = obj(where, a)
+        known_fields(where, a, {"enemy", "attack_index", "assign", "move_points"})  # suggest ignores "assign"
         if "enemy" not in a:
             raise ApiError(f"{where}.enemy is required")
         assign = ()
         if with_assign:
             assign = tuple(_unit_id(f"{where}.assign[{j}]", x)
-                           for j, x in enumerate(_list(f"{where}.assign", a.get("assign", []), MAX_UNITS)))
+                           for j, x in enumerate(items(f"{where}.assign", a.get("assign", []), MAX_UNITS)))
         out.append(UnblockedAttack(parse_enemy(f"{where}.enemy", a["enemy"]),
                                    _int(f"{where}.attack_index", a.get("attack_index", 0), 0, 7),
                                    assign, _int(f"{where}.move_points", a.get("move_points", 0))))
@@ -276,7 +246,7 @@ def parse_unblocked(data: dict, with_assign: bool) -> list[UnblockedAttack]:
 def _phase(data: dict, choices=PHASES) -> str:
     if "phase" not in data:
         raise ApiError(f"phase is required: {' | '.join(choices)}")
-    return _str("phase", data["phase"], choices)
+    return text("phase", data["phase"], choices)
 
 
 # ----------------------------------------------------------------------------------------- answers
@@ -310,7 +280,7 @@ def _engine(fn, *args, **kwargs):
 @bp.post("/attack")
 def attack():
     data = json_body()
-    _known("body", data, {"phase", "targets", "attacks", "site", "others"})
+    known_fields("body", data, {"phase", "targets", "attacks", "site", "others"})
     phase = _phase(data)
     if "targets" not in data:
         raise ApiError("targets is required: a list of enemies")
@@ -328,7 +298,7 @@ def attack():
 @bp.post("/block")
 def block():
     data = json_body()
-    _known("body", data, {"enemy", "attack_index", "blocks", "move_points", "site"})
+    known_fields("body", data, {"enemy", "attack_index", "blocks", "move_points", "site"})
     if "enemy" not in data:
         raise ApiError("enemy is required")
     enemy = parse_enemy("enemy", data["enemy"])
@@ -342,7 +312,7 @@ def block():
 @bp.post("/damage")
 def damage():
     data = json_body()
-    _known("body", data, {"hero", "units", "attacks", "site"})
+    known_fields("body", data, {"hero", "units", "attacks", "site"})
     hero = parse_hero(data)
     units, ids = parse_units(data)
     attacks = parse_unblocked(data, with_assign=True)
@@ -353,11 +323,11 @@ def damage():
 @bp.post("/damage/suggest")
 def damage_suggest():
     data = json_body()
-    _known("body", data, {"hero", "units", "attacks", "site", "prefer"})
+    known_fields("body", data, {"hero", "units", "attacks", "site", "prefer"})
     hero = parse_hero(data)
     units, ids = parse_units(data)
     attacks = parse_unblocked(data, with_assign=False)
-    prefer = _str("prefer", data.get("prefer", "units"), PREFERENCES)
+    prefer = text("prefer", data.get("prefer", "units"), PREFERENCES)
     sug = _engine(suggest_assignment, hero, units, attacks, parse_site(data), prefer)
     return jsonify({"attacks": [{"assign": [ids.get(x, x) for x in a]} for a in sug.assign],
                     "prefer": prefer, "result": damage_json(sug.result, ids)})
@@ -366,7 +336,7 @@ def damage_suggest():
 @bp.post("/plan")
 def plan():
     data = json_body()
-    _known("body", data, {"enemies", "attacks", "phase", "site"})
+    known_fields("body", data, {"enemies", "attacks", "phase", "site"})
     phase = _phase(data)
     if "enemies" not in data:
         raise ApiError("enemies is required: a list of enemies")
@@ -384,12 +354,13 @@ def plan():
 @bp.post("/pvp")
 def pvp():
     data = json_body()
-    _known("body", data, {"phase", "attacks", "blocks", "fortified", "block_full", "hero", "units", "spend",
+    known_fields("body", data, {"phase", "attacks", "blocks", "fortified", "block_full", "hero", "units", "spend",
                           "move_cost", "victory"})
     phase = _phase(data, PVP_PHASES)
     res = _engine(pvp_attack, parse_attacks("attacks", data.get("attacks", [])),
                   parse_blocks("blocks", data.get("blocks", [])), phase,
-                  _bool("fortified", data.get("fortified", False)), _bool("block_full", data.get("block_full", False)))
+                  true_or_false("fortified", data.get("fortified", False)),
+                  true_or_false("block_full", data.get("block_full", False)))
     out: dict[str, Any] = {"allowed": res.allowed, "reason": res.reason, "attack": res.attack,
                            "elements": list(res.elements), "block": res.block, "reduction": res.reduction,
                            "damage": res.damage, "assignment": None, "fame": None,
@@ -400,7 +371,7 @@ def pvp():
         hero = parse_hero(data)
         units, ids = parse_units(data)
         spend = [x if x in ("hero", "artifact", "retreat") else _unit_id(f"spend[{i}]", x)
-                 for i, x in enumerate(_list("spend", data["spend"], 60))]
+                 for i, x in enumerate(items("spend", data["spend"], 60))]
         move_cost = data.get("move_cost")
         if move_cost is not None:
             move_cost = _int("move_cost", move_cost, 1)
@@ -410,8 +381,8 @@ def pvp():
                              "artifacts_stolen": d.artifacts_stolen, "retreat": d.retreat, "unassigned": d.unassigned,
                              "explanation": list(d.explanation)}
     if "victory" in data:
-        v = _obj("victory", data["victory"])
-        _known("victory", v, {"winner_level", "winner_fame", "loser_level", "loser_fame"})
+        v = obj("victory", data["victory"])
+        known_fields("victory", v, {"winner_level", "winner_fame", "loser_level", "loser_fame"})
         for key in ("winner_level", "winner_fame", "loser_level", "loser_fame"):
             if key not in v:
                 raise ApiError(f"victory.{key} is required")
@@ -426,11 +397,11 @@ def pvp():
 @bp.post("/coop-split")
 def coop():
     data = json_body()
-    _known("body", data, {"garrison", "counts", "seed"})
+    known_fields("body", data, {"garrison", "counts", "seed"})
     if "garrison" not in data or "counts" not in data:
         raise ApiError("garrison (a list of enemies or token ids) and counts (enemies per participant) are required")
-    garrison = _list("garrison", data["garrison"], MAX_GARRISON)
-    counts = [_int(f"counts[{i}]", c, 1, MAX_GARRISON) for i, c in enumerate(_list("counts", data["counts"], 8))]
+    garrison = items("garrison", data["garrison"], MAX_GARRISON)
+    counts = [_int(f"counts[{i}]", c, 1, MAX_GARRISON) for i, c in enumerate(items("counts", data["counts"], 8))]
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise ApiError("seed must be a whole number or a text")

@@ -19,8 +19,8 @@ from ..command import Command, Invalid, command, term
 from ..sentences import sentence
 from .forms import many, need_current, num, parse_attacks, parse_blocks, parse_targets, raw_text, token_enemy
 from .state import (EXPANSION_NAMES, PHASE_NAMES, PHASES, PILE_NAMES, SCOPE, RulesRefusal, acting, alive,
-                    current, engine_enemy, enemy_arg, enemy_by_key, get_rules, is_summoner, lines_json, names_arg, refuse,
-                    remaining_attacks, site_of, summons_missing)
+                    current, engine_enemy, enemy_arg, enemy_by_key, get_rules, is_summoner, lines_json, names_arg,
+                    refuse, remaining_attacks, site_of, summons_missing)
 
 # ---------------------------------------------------------------------------------------------- reducers
 
