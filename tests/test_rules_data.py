@@ -58,6 +58,8 @@ def test_dataclasses_are_frozen(rules):
     ("city_level_missing", "cities.yaml: white: garrison.7: missing city level"),
     ("fame_not_increasing", "levels.yaml: 3: fame: must be higher"),
     ("reputation_x_with_modifier", "reputation.yaml: X: modifier:"),
+    ("reputation_space_beyond_x", "reputation.yaml: -7: space: the -7 space is the X space"),
+    ("unknown_recruit_reputation", "units.yaml: thugs: recruit_reputation: 'halved' is not one of"),
     ("no_sources", "tactics.yaml: -: sources: missing"),
     ("tactic_number_twice", "tactics.yaml: rethink: number: day tactic 1 is already early_bird"),
     ("scenario_city_levels_mismatch", "scenarios.yaml: blitz_conquest: city_levels: 2 players: 1 levels for 2"),
@@ -169,11 +171,13 @@ def test_reputation_track_matches_the_scenario_book_examples(rules):
     assert rules.reputation_modifier(-2) == -1
     assert rules.reputation_modifier(0) == 0
     assert rules.reputation_modifier("X") is None
+    # Seeds README and Rulebook 'Game Setup' ("the central 0 space" of the Reputation track): 15 spaces -7..+7,
+    # the -7 space is X. The old symmetric table with X beyond -7 is replaced (issue 10 item 1).
     spaces = [r.space for r in rules.reputation]
-    assert spaces == ["X"] + list(range(-7, 8))
+    assert spaces == ["X"] + list(range(-6, 8))
+    assert len(spaces) == 15 and spaces[7] == 0
     mods = [r.modifier for r in rules.reputation[1:]]
-    assert mods == sorted(mods)
-    assert mods == [-m for m in reversed(mods)]  # the track is symmetric
+    assert mods == [-5, -3, -2, -1, -1, 0, 0, 0, 1, 1, 2, 2, 3, 5]
 
 
 # ----------------------------------------------------------------------------------------------- Tactics

@@ -46,7 +46,8 @@ TIMES = ("day", "night")
 TACTICS_RULES = ("standard", "solo_conquest", "full_cooperation")
 LEVEL_REWARDS = ("start", "skill_and_advanced_action", "command_token_armor_hand")
 UNIT_KINDS = ("regular", "elite")
-RECRUIT_SITES = ("village", "keep", "mage_tower", "monastery", "city", "camp")
+RECRUIT_SITES = ("village", "keep", "mage_tower", "monastery", "city", "camp", "magical_glade")
+RECRUIT_REPUTATION = ("reversed", "doubled")  # Thugs reverse the Reputation modifier, Heroes double it
 CARD_KINDS = ("basic_action", "advanced_action", "spell", "artifact")
 CARD_COLORS = ("red", "blue", "green", "white")
 
@@ -407,6 +408,7 @@ class Unit(_ApiMixin):
     abilities_de: tuple[str, ...]
     expansion: str = "base"
     printing_note: str | None = None
+    recruit_reputation: str | None = None  # "reversed" (Thugs) or "doubled" (Heroes): the recruit's Reputation rule
 
 
 @dataclass(frozen=True)
@@ -476,6 +478,8 @@ class Rules:
         return best
 
     def reputation_modifier(self, space: int | str) -> int | None:
+        """The Influence modifier of a space; None on X (the -7 space, also accepted as -7)."""
+        space = "X" if space == -7 else space
         for r in self.reputation:
             if r.space == space:
                 return r.modifier
@@ -513,8 +517,12 @@ def _parse_reputation(file: str, doc: dict) -> tuple[ReputationSpace, ...]:
                 e.fail("modifier", "the X space has no modifier (null): you cannot interact at all")
             out.append(ReputationSpace("X", None))
         else:
-            out.append(ReputationSpace(e.check_int("space", space, -7, 7), e.int("modifier", lo=-10, hi=10)))
+            if space == -7:
+                e.fail("space", "the -7 space is the X space (no interaction): write it as space: X")
+            out.append(ReputationSpace(e.check_int("space", space, -6, 7), e.int("modifier", lo=-10, hi=10)))
     _unique(file, (str(x.space) for x in out))
+    if any(x.space == "X" for x in out[1:]):
+        raise RulesDataError(f"{file}: X: space: the X space is the -7 end of the track and must come first")
     return tuple(out)
 
 
@@ -777,7 +785,7 @@ def _parse_units(file: str, doc: dict) -> Mapping[str, Unit]:
     for i, raw in enumerate(_entries(file, doc, "units")):
         e = _Entry(file, raw, _entry_id(file, raw, i),
                    ("id", "name", "name_de", "kind", "level", "cost", "armor", "resistances", "recruit_sites",
-                    "copies", "abilities", "abilities_de", "expansion", "printing_note"))
+                    "copies", "abilities", "abilities_de", "expansion", "printing_note", "recruit_reputation"))
         ab = e.strs("abilities")
         ab_de = e.strs("abilities_de")
         if len(ab) != len(ab_de):
@@ -788,7 +796,8 @@ def _parse_units(file: str, doc: dict) -> Mapping[str, Unit]:
         out.append(Unit(_ident(e), *_names(e), e.str("kind", choices=UNIT_KINDS), e.int("level", lo=1, hi=4),
                         e.int("cost", lo=1, hi=20), e.int("armor", lo=1, hi=10),
                         e.strs("resistances", (), choices=RESISTANCES), sites, e.int("copies", lo=1, hi=6),
-                        ab, ab_de, e.str("expansion", "base", choices=EXPANSIONS), e.str("printing_note", None)))
+                        ab, ab_de, e.str("expansion", "base", choices=EXPANSIONS), e.str("printing_note", None),
+                        e.str("recruit_reputation", None, choices=RECRUIT_REPUTATION)))
     _unique(file, (x.id for x in out))
     return MappingProxyType({x.id: x for x in out})
 
