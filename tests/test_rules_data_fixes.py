@@ -170,3 +170,20 @@ def test_recruit_influence_modifier_thugs_reverse_heroes_double(space, unit, exp
 def test_recruit_influence_modifier_refuses_an_unknown_rule():
     with pytest.raises(ValueError):
         recruit_influence_modifier(TRACK, 0, "halved")
+
+
+def test_game_page_shows_the_new_modifiers_and_x(client):
+    """Seeds README 'Reputation track' (the central 0 space): one step down from 0 is -1, modifier 0 (the old table
+    said -1); seven steps down is X, where the page says nobody can interact (Rulebook 'Interaction with Locals')."""
+    from tests.game_helpers import new_game
+
+    gid = new_game(client)
+    client.post(f"/games/{gid}/do/reputation", data={"player": 0, "amount": -1})
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Influence modifier +0 when interacting." in html
+    client.post(f"/games/{gid}/do/reputation", data={"player": 0, "amount": -6})
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "X: cannot interact at all." in html
+    r = client.post(f"/games/{gid}/do/reputation", data={"player": 0, "amount": -1})
+    assert r.status_code == 400
+    assert "already at the end of the track" in r.get_data(as_text=True)
