@@ -93,6 +93,20 @@ def test_stonethrowers_and_catapults_are_fortified_and_cumbersome(enemy):
     assert {"fortified", "cumbersome"} <= set(RULES.enemies[enemy].abilities)
 
 
+def test_catapult_attack_lowered_by_move_points_is_blocked_and_still_siege_only():
+    """Quick reference 'Cumbersome' (seed 003): each Move point spent in the Block phase lowers the attack by 1, an
+    attack reduced to 0 is successfully blocked; 'Fortified': only Siege attacks in the Ranged and Siege phase."""
+    from companion.rules.combat import Block, enemy_from_token, fortification, resolve_block
+
+    catapult = enemy_from_token("fire_catapult")  # Fire Attack 8
+    assert resolve_block(catapult, [], move_points=8).success
+    assert resolve_block(catapult, [Block(2, "ice")], move_points=6).success
+    assert not resolve_block(catapult, [Block(2, "ice")], move_points=5).success
+    assert fortification(catapult) == 1
+    stonethrowers = enemy_from_token("orc_stonethrowers")  # Attack 7
+    assert resolve_block(stonethrowers, [Block(3)], move_points=4).success
+
+
 def test_enemy_sources_cite_the_cumbersome_fix():
     assert any("Cumbersome" in s and "issue 10" in s.lower() for s in RULES.sources["enemies.yaml"])
 
