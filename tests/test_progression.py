@@ -51,7 +51,10 @@ def test_reputation_x_space_cannot_interact():
     """Rulebook, Interacting with Locals: 'If your token is on the X space of the Reputation track, you cannot
     interact at all!'"""
     assert reputation_modifier(TRACK, "X") is None
-    assert move_reputation(TRACK, -7, -1) == "X"
+    # Seeds README / Rulebook 'Game Setup' ("the central 0 space"): the X space is the -7 end, nothing beyond it.
+    assert reputation_modifier(TRACK, -7) is None
+    assert move_reputation(TRACK, -6, -1) == "X"
+    assert move_reputation(TRACK, 0, -7) == "X"
     assert move_reputation(TRACK, "X", -3) == "X"
 
 

@@ -58,6 +58,8 @@ def test_dataclasses_are_frozen(rules):
     ("city_level_missing", "cities.yaml: white: garrison.7: missing city level"),
     ("fame_not_increasing", "levels.yaml: 3: fame: must be higher"),
     ("reputation_x_with_modifier", "reputation.yaml: X: modifier:"),
+    ("reputation_space_beyond_x", "reputation.yaml: -7: space: the -7 space is the X space"),
+    ("unknown_recruit_reputation", "units.yaml: thugs: recruit_reputation: 'halved' is not one of"),
     ("no_sources", "tactics.yaml: -: sources: missing"),
     ("tactic_number_twice", "tactics.yaml: rethink: number: day tactic 1 is already early_bird"),
     ("scenario_city_levels_mismatch", "scenarios.yaml: blitz_conquest: city_levels: 2 players: 1 levels for 2"),
@@ -169,11 +171,13 @@ def test_reputation_track_matches_the_scenario_book_examples(rules):
     assert rules.reputation_modifier(-2) == -1
     assert rules.reputation_modifier(0) == 0
     assert rules.reputation_modifier("X") is None
+    # Seeds README and Rulebook 'Game Setup' ("the central 0 space" of the Reputation track): 15 spaces -7..+7,
+    # the -7 space is X. The old symmetric table with X beyond -7 is replaced (issue 10 item 1).
     spaces = [r.space for r in rules.reputation]
-    assert spaces == ["X"] + list(range(-7, 8))
+    assert spaces == ["X"] + list(range(-6, 8))
+    assert len(spaces) == 15 and spaces[7] == 0
     mods = [r.modifier for r in rules.reputation[1:]]
-    assert mods == sorted(mods)
-    assert mods == [-m for m in reversed(mods)]  # the track is symmetric
+    assert mods == [-5, -3, -2, -1, -1, 0, 0, 0, 1, 1, 2, 2, 3, 5]
 
 
 # ----------------------------------------------------------------------------------------------- Tactics
@@ -488,3 +492,23 @@ def test_skills_per_hero(rules):
         assert len(h.skills) >= 10, h.id
         assert sum(s.interactive for s in h.skills) >= 1, h.id
         assert len({s.id for s in h.skills}) == len(h.skills)
+
+
+# ----------------------------------------------------------------------------------------------- the package
+def test_every_name_of_the_former_single_module_is_importable_from_the_package():
+    """companion/rules/data.py became the package companion/rules/data/ (split by concept): every name that was
+    importable from ``companion.rules.data`` still is, and each of its modules stays well under 500 lines."""
+    import companion.rules.data as data
+
+    names = """DEFAULT_DIR ELEMENTS RESISTANCES ENEMY_ABILITIES PILE_COLORS EXPANSIONS MANA_COLORS CITY_COLORS MODES TIMES
+        TACTICS_RULES LEVEL_REWARDS UNIT_KINDS RECRUIT_SITES CARD_KINDS CARD_COLORS RulesDataError _freeze _plain as_dict
+        _Entry _read_yaml _check_sources _entries _entry_id _ident _unique _ApiMixin Level ReputationSpace Scenario
+        DeckCard Skill Hero Tactic City Attack Enemy Unit Site Terrain Card Rules _names _parse_levels
+        _parse_reputation _TILE_KEYS _per_players _parse_scenario _parse_scenarios _parse_heroes _parse_tactics
+        _parse_cities _ENEMY_FIELDS _parse_attacks _enemy_from_entry _parse_enemies _parse_units _parse_sites
+        _parse_terrains _parse_cards _SINGLE_FILES _CARD_FILES load_rules _cross_check get_rules
+        OVERRIDABLE_ENEMY_FIELDS apply_override _YamlLoader""".split()
+    assert [n for n in names if not hasattr(data, n)] == []
+    assert all(hasattr(data, n) for n in data.__all__)
+    for path in Path(data.__file__).parent.glob("*.py"):
+        assert len(path.read_text(encoding="utf-8").splitlines()) < 500, path.name

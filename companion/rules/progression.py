@@ -76,13 +76,23 @@ def change_fame(levels: Sequence, before: int, amount: int) -> FameChange:
     return FameChange(before=b, after=a, rewards=rewards, explanation=tuple(lines))
 
 
+X_SPACE = "X"  # the -7 space of the Reputation track, printed X: no interaction at all
+
+
 def reputation_spaces(track: Sequence) -> list:
-    """The spaces of the Reputation track from left (X, cannot interact) to right."""
+    """The 15 spaces of the Reputation track from left (X, the -7 space: cannot interact) to right (+7), with
+    "the central 0 space" (Rulebook, Game Setup) in the middle."""
     return [sp.space for sp in track]
 
 
+def _space(space):
+    """A space as the track stores it: the -7 space is the X space."""
+    return X_SPACE if space == -7 else space
+
+
 def reputation_modifier(track: Sequence, space) -> int | None:
-    """The Influence modifier of a Reputation space; None on the X space (cannot interact at all)."""
+    """The Influence modifier of a Reputation space; None on the X space (-7: cannot interact at all)."""
+    space = _space(space)
     for sp in track:
         if sp.space == space:
             return sp.modifier
@@ -90,7 +100,27 @@ def reputation_modifier(track: Sequence, space) -> int | None:
 
 
 def move_reputation(track: Sequence, space, steps: int):
-    """Move the Reputation marker ``steps`` spaces (right is positive), stopping at either end of the track."""
+    """Move the Reputation marker ``steps`` spaces (right is positive), stopping at either end of the track:
+    there is no space beyond X (-7) nor beyond +7, so losing Reputation on X keeps the marker on X."""
     spaces = reputation_spaces(track)
-    i = spaces.index(space)
+    i = spaces.index(_space(space))
     return spaces[max(0, min(len(spaces) - 1, i + steps))]
+
+
+def recruit_influence_modifier(track: Sequence, space, unit) -> int | None:
+    """The Influence modifier a recruit of ``unit`` applies at Reputation ``space`` (None: cannot recruit, X).
+
+    Quick reference / unit cards: recruiting Thugs reverses the Reputation modifier (a bonus becomes a penalty and
+    a penalty a bonus); recruiting one of the Heroes units doubles it. ``unit`` is a rules-data Unit (its
+    ``recruit_reputation`` is "reversed", "doubled" or None) or that value itself."""
+    mod = reputation_modifier(track, space)
+    if mod is None:
+        return None
+    rule = unit if isinstance(unit, str) or unit is None else getattr(unit, "recruit_reputation", None)
+    if rule == "reversed":
+        return -mod
+    if rule == "doubled":
+        return 2 * mod
+    if rule is None:
+        return mod
+    raise ValueError(f"unknown recruit reputation rule {rule!r}")

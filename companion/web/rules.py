@@ -71,6 +71,7 @@ RECRUIT_SITES: dict[str, Any] = {
     "monastery": lazy_gettext("Monastery"),
     "city": lazy_gettext("City"),
     "camp": lazy_gettext("Refugee Camp"),
+    "magical_glade": lazy_gettext("Magical Glade"),
 }
 
 MODES: dict[str, Any] = {

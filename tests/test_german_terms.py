@@ -1,0 +1,105 @@
+"""Issue 10 item 4: the German interface uses the German rulebook's terms (seed 002 is the authority).
+
+Scans every German string the app can show - every msgstr of every German catalog, every string of the rules data
+(the `*_de` names and texts; `sources:` are English citations and are skipped), the templates and the Python code -
+for terms the German rulebook never uses, and names the official term instead.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from companion.i18n import merged_catalog
+from companion.rules.data import get_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED_DE = next((ROOT.parent.parent / "shared" / "seeds").glob("002_*.txt"), None) if (
+    ROOT.parent.parent / "shared" / "seeds").is_dir() else None
+
+# wrong term (regular expression) -> the German rulebook's term (seed 002)
+WRONG_TERMS = {
+    r"Manaplättchen": "Manamarker",                      # mana token
+    r"Meuchel\w*": "Attentäter",                         # Assassination
+    r"\bResistenz\w*|(?:Feuer|Eis)-?[Rr]esistenz\w*": "Widerstand / Widerstände",  # resistance(s)
+    r"Entschlossenheit": "Verbissenheit",                # Determination
+    r"Maximale[rn]? (?:Wirkung|Effekt)": "Maximalwirkung",  # Maximal Effect
+    r"Manaanspruch": "Manabesitz",                       # Mana Claim
+    r"Unterirdische[rn]? Angriff": "Untergrundangriff",  # Underground Attack
+}
+# Card names the German rulebook does not print, kept as the German edition's card says (not a rules term).
+ALLOWED = {"Kälteresistenz"}  # Cold Toughness (Tovak's basic action card)
+
+
+def _strings(value, key=""):
+    if key == "sources":
+        return
+    if isinstance(value, str):
+        yield key, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, str(k))
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v, key)
+
+
+def _german_texts():
+    for msg in merged_catalog("de"):
+        strings = msg.string if isinstance(msg.string, (tuple, list)) else (msg.string,)
+        for s in strings:
+            if s:
+                yield f"catalog msgstr for {msg.id!r}", s
+    for path in sorted((ROOT / "rules_data").glob("*.yaml")):
+        for key, s in _strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            yield f"rules_data/{path.name} ({key})", s
+    for path in sorted((ROOT / "templates").rglob("*.html")) + sorted((ROOT / "companion").rglob("*.py")):
+        yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+
+
+def _hits(text):
+    for pattern, right in WRONG_TERMS.items():
+        for m in re.finditer(pattern, text):
+            if m.group(0) not in ALLOWED and not any(m.group(0) in a for a in ALLOWED):
+                yield m.group(0), right
+
+
+def test_no_german_string_uses_a_term_the_german_rulebook_never_uses():
+    """German rulebook (seed 002): Manamarker, Attentäter, Widerstände, Verbissenheit, Maximalwirkung, Manabesitz,
+    Untergrundangriff (issue 10 item 4) - never Manaplättchen, Meucheln, Resistenzen, ..."""
+    bad = sorted({f"{where}: {wrong!r} -> {right!r}" for where, text in _german_texts() for wrong, right in _hits(text)})
+    assert not bad, "terms the German rulebook never uses:\n" + "\n".join(bad)
+
+
+def test_the_scan_finds_a_wrong_term():
+    assert list(_hits("Erhalte ein Manaplättchen; auch bei Meucheln; alle Resistenzen; Feuerresistenz")) == [
+        ("Manaplättchen", "Manamarker"), ("Meucheln", "Attentäter"), ("Resistenzen", "Widerstand / Widerstände"),
+        ("Feuerresistenz", "Widerstand / Widerstände")]
+    assert not list(_hits("Kälteresistenz; Feuer-Widerstand; Manamarker; Attentäter"))
+
+
+@pytest.mark.skipif(SEED_DE is None, reason="the seeds folder ../shared/seeds is not next to the repository")
+def test_the_wrong_terms_are_absent_from_the_german_rulebook_and_the_right_ones_present():
+    """Seed 002 itself: every term the scan refuses is absent from it, every official term is there."""
+    text = re.sub(r"-\n", "", SEED_DE.read_text(encoding="utf-8"))
+    for pattern, right in WRONG_TERMS.items():
+        assert not re.search(pattern, text), pattern
+    for right in ("Manamarker", "Attentäter", "Widerstände", "Verbissenheit", "Maximalwirkung", "Manabesitz",
+                  "Untergrundangriff"):
+        assert right in text, right
+
+
+def test_card_names_use_the_german_rulebook_terms():
+    """German rulebook (seed 002): Verbissenheit (Determination), Maximalwirkung (Maximal Effect), Manabesitz (Mana
+    Claim), Untergrundangriff (Underground Attack, the night side of Underground Travel)."""
+    cards = get_rules().cards
+    assert cards["determination"].name_de == "Verbissenheit"
+    assert cards["maximal_effect"].name_de == "Maximalwirkung"
+    assert cards["mana_claim"].name_de == "Manabesitz"
+    assert cards["underground_travel"].name_night_de == "Untergrundangriff"
+    for hero in get_rules().heroes.values():
+        for c in hero.deck:
+            if c.id == "determination":
+                assert c.name_de == "Verbissenheit"
