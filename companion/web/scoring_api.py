@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import jsonify
 
+from ..game.scoring.result import result_dict  # noqa: F401 (the page and older imports)
 from ..rules import scoring
 from .common import ApiError, api_blueprint, json_body
 from .jsonfields import true_or_false, whole_number
@@ -117,46 +118,6 @@ def parse_sheet(data: dict) -> scoring.GameSheet:
     return scoring.GameSheet(
         scenario, tuple(parse_player(i, p) for i, p in enumerate(players)), **kw
     )
-
-
-def _side_dict(s: scoring.Side) -> dict:
-    return {"name": s.name, "members": list(s.members), "total": s.total, "categories": dict(s.lines)}
-
-
-def result_dict(r: scoring.ScoreResult, sheet: scoring.GameSheet | None = None) -> dict:
-    """The JSON form of a result (the API answer, and the page's JSON export)."""
-    teams = {p.name: p.team for p in sheet.players} if sheet else {}
-    out: dict[str, Any] = {
-        "scenario": r.scenario,
-        "kind": r.kind,
-        "players": [
-            {"name": s.name, "team": teams.get(s.name), "total": s.total, "categories": dict(s.lines)}
-            for s in r.players
-        ],
-        "titles": [
-            {
-                "title": t.title,
-                "category": t.category,
-                "values": dict(t.values),
-                "awarded": dict(t.awarded),
-                "outcome": t.outcome,
-                "reason": t.reason,
-            }
-            for t in r.titles
-        ],
-        "winners": list(r.winners),
-        "success": r.success,
-        "explanation": list(r.explanation),
-    }
-    if r.team_game:
-        out["teams"] = [
-            {"team": t.name, "members": list(t.members), "total": t.total, "categories": dict(t.lines)}
-            for t in r.teams
-        ]
-    if r.score is not None:
-        out["score"] = r.score
-        out["categories"] = dict(r.table.lines) if r.table else {}
-    return out
 
 
 @bp.post("")
