@@ -106,3 +106,18 @@ def test_bad_sheet_input_is_refused_with_a_reason(data, reason):
     g = played_game()
     with pytest.raises(Invalid, match=reason):
         g.run("score_set", data)
+
+
+def test_the_calculator_reads_a_whole_sheet_strictly_without_flask():
+    """The stateless calculator (POST /api/v1/score) checks its JSON in the game layer: JSON numbers are ints,
+    Unit levels I-IV (Scenario Book, The Greatest Leader: "the total level of all their Units")."""
+    from companion.game.scoring.calculator import parse_sheet
+
+    sheet = parse_sheet({"scenario": "full_conquest", "players": [
+        {"name": "Anna", "spells": 1, "units": [2, {"level": 3, "wounded": True}]}, {"name": "Ben"}]})
+    assert [u.level for u in sheet.players[0].units] == [2, 3]
+    for bad, reason in [({"spells": "1"}, "whole number"), ({"spells": True}, "whole number"),
+                        ({"spells": 1.5}, "whole number"), ({"units": [{"level": 5}]}, "1 to 4"),
+                        ({"on_portal": "yes"}, "true or false"), ({"name": 5}, "non-empty string")]:
+        with pytest.raises(Invalid, match=reason):
+            parse_sheet({"scenario": "full_conquest", "players": [dict({"name": "Anna"}, **bad), {"name": "Ben"}]})
