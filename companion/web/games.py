@@ -19,6 +19,7 @@ from ..cli import lan_address
 from ..commands import COMMANDS, Invalid
 from ..db import get_db
 from ..game import board
+from ..game.fields import player_index
 from ..game.exchange import FORMAT_VERSION, check_import, export_dict  # noqa: F401 (FORMAT_VERSION: imports)
 from ..game.setup import MAX_PLAYERS, MODE_TERMS, MODES, setup_from_form, validate_setup  # noqa: F401
 from ..rules.data import get_rules
@@ -26,8 +27,6 @@ from ..state import fold, walk
 from .common import device_id, done, game_row, load_game, page
 
 bp = Blueprint("games", __name__)
-
-
 
 # ---------------------------------------------------------------------------------------------- set-up
 
@@ -131,9 +130,8 @@ def who(game_id: int):
             remember_join(game_id, game.token, "host" if game.is_host else "watcher", None)
         else:
             try:
-                index = int(choice)
-                assert 0 <= index < len(game.state["players"])
-            except (ValueError, AssertionError):
+                index = player_index(game.state, {"player": choice})
+            except Invalid:
                 abort(400, description=gettext("Choose one of the players, or watch."))
             remember_join(game_id, game.token, role, index)
         return redirect(url_for("games.show", game_id=game_id), code=303)
