@@ -16,84 +16,23 @@ from markupsafe import Markup
 
 from .. import events as ev
 from ..cli import lan_address
-from ..commands import COMMANDS, Invalid, term
-from ..events import name_arg
-from ..i18n import N_
+from ..commands import COMMANDS, Invalid
 from ..db import get_db
+from ..game import board
+from ..game.fields import player_index
+from ..game.exchange import FORMAT_VERSION, check_import, export_dict  # noqa: F401 (FORMAT_VERSION: imports)
+from ..game.setup import MAX_PLAYERS, MODE_TERMS, MODES, setup_from_form, validate_setup  # noqa: F401
 from ..rules.data import get_rules
-from ..rules.progression import reputation_modifier, standing
-from ..state import COLORS, SHIELD_KINDS, fold, walk
-from ..trackers import day_night_order
+from ..state import fold, walk
 from .common import device_id, done, game_row, load_game, page
 
 bp = Blueprint("games", __name__)
-
-MODES = ("solo", "coop", "competitive", "team")
-MODE_TERMS = {"solo": N_("solo"), "coop": N_("co-op"), "competitive": N_("competitive"), "team": N_("team")}
-MAX_PLAYERS = 5
-FORMAT_VERSION = 1
-
 
 # ---------------------------------------------------------------------------------------------- set-up
 
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def validate_setup(data: dict) -> dict:
-    """Check a new game's set-up; raises Invalid with the reason."""
-    rules = get_rules()
-    scenario_id = data.get("scenario")
-    if scenario_id not in rules.scenarios:
-        raise Invalid("Choose a scenario.")
-    sc = rules.scenarios[scenario_id]
-    mode = data.get("mode")
-    if mode not in MODES:
-        raise Invalid("Choose how you play: solo, co-op, competitive or team.")
-    if sc.modes and mode not in sc.modes:
-        raise Invalid("%(scenario)s is not played %(mode)s.", scenario=name_arg(sc.name, sc.name_de), mode=term(MODE_TERMS[mode]))
-    players = []
-    names = set()
-    heroes = set()
-    for p in data.get("players") or []:
-        name = (p.get("name") or "").strip()
-        if not name:
-            continue
-        if len(name) > 40:
-            raise Invalid("A player's name can have at most 40 characters.")
-        if name.casefold() in names:
-            raise Invalid("Two players are called %(name)s: give them different names.", name=name)
-        names.add(name.casefold())
-        hero = p.get("hero") or None
-        if hero is not None:
-            if hero not in rules.heroes:
-                raise Invalid("There is no hero %(hero)s.", hero=str(hero)[:30])
-            if hero in heroes:
-                raise Invalid("Two players chose %(hero)s: each hero can be played once.",
-                              hero=name_arg(rules.heroes[hero].name, rules.heroes[hero].name_de))
-            heroes.add(hero)
-        team = p.get("team") or None
-        if mode == "team" and team not in ("A", "B"):
-            raise Invalid("In a team game every player is in team A or team B.")
-        players.append({"name": name, "hero": hero, "team": team if mode == "team" else None})
-    if not players:
-        raise Invalid("Enter at least one player's name.")
-    if len(players) > MAX_PLAYERS:
-        raise Invalid("At most %(n)d players.", n=MAX_PLAYERS)
-    if mode == "solo" and len(players) != 1:
-        raise Invalid("A solo game has exactly one player.")
-    if mode != "solo" and len(players) < 2:
-        raise Invalid("A %(mode)s game needs at least two players.", mode=term(MODE_TERMS[mode]))
-    if mode == "team" and sorted(p["team"] for p in players) != ["A", "A", "B", "B"]:
-        raise Invalid("A team game is four players: two in team A, two in team B.")
-    if sc.id == "conquer_and_hold" and len(players) == 4 and mode != "team":
-        # Scenario Book, Conquer and Hold: "Players: 2, or 4 (two teams)"; "If playing with four, Team Rules apply"
-        raise Invalid("With four players, %(scenario)s is played in two teams.", scenario=name_arg(sc.name, sc.name_de))
-    if mode != "solo" and not (sc.players_min <= len(players) <= sc.players_max):
-        raise Invalid("%(scenario)s is for %(lo)d to %(hi)d players.", scenario=name_arg(sc.name, sc.name_de), lo=sc.players_min,
-                      hi=sc.players_max)
-    return {"scenario": scenario_id, "mode": mode, "players": players, "name": (data.get("name") or "").strip()[:60]}
 
 
 def create_game(setup: dict, host_device: str) -> int:
@@ -119,15 +58,7 @@ def remember_join(game_id: int, token: str, role: str, player: int | None = None
 
 
 def form_setup(form) -> dict:
-    return {
-        "scenario": form.get("scenario"),
-        "mode": form.get("mode"),
-        "name": form.get("name", ""),
-        "players": [
-            {"name": form.get(f"name_{i}", ""), "hero": form.get(f"hero_{i}") or None, "team": form.get(f"team_{i}")}
-            for i in range(MAX_PLAYERS)
-        ],
-    }
+    return setup_from_form(form)
 
 
 def invalid_message(err: Invalid) -> str:
@@ -199,9 +130,8 @@ def who(game_id: int):
             remember_join(game_id, game.token, "host" if game.is_host else "watcher", None)
         else:
             try:
-                index = int(choice)
-                assert 0 <= index < len(game.state["players"])
-            except (ValueError, AssertionError):
+                index = player_index(game.state, {"player": choice})
+            except Invalid:
                 abort(400, description=gettext("Choose one of the players, or watch."))
             remember_join(game_id, game.token, role, index)
         return redirect(url_for("games.show", game_id=game_id), code=303)
@@ -231,33 +161,7 @@ def qr_svg(data: str) -> Markup:
 
 
 def tracker_context(game) -> dict:
-    rules = get_rules()
-    players = []
-    for i, p in enumerate(game.state["players"]):
-        st = standing(rules.levels, p["fame"])
-        players.append({
-            "index": i,
-            "p": p,
-            "standing": st,
-            "reputation_modifier": reputation_modifier(rules.reputation, p["reputation"]),
-            "hero": rules.heroes.get(p["hero"]) if p.get("hero") else None,
-            "units_full": len(p["units"]) >= st.command_tokens,
-        })
-    scenario = rules.scenarios.get(game.state["game"]["scenario"])
-    dummy = game.state.get("dummy")
-    order = game.state.get("round_order") or []
-    dummy_now = bool(dummy and order and order[dummy.get("turn", 0) % len(order)] == "dummy")
-    return {
-        "dummy": dummy,
-        "dummy_now": dummy_now,
-        "rules": rules,
-        "players": players,
-        "scenario": scenario,
-        "colors": COLORS,
-        "shield_kinds": SHIELD_KINDS,
-        "move_costs": list(rules.terrains.values()) if hasattr(rules.terrains, "values") else list(rules.terrains),
-        "day_night": day_night_order(game.state),
-    }
+    return board.tracker_view(game.state)
 
 
 @bp.get("/games/<int:game_id>")
@@ -267,20 +171,7 @@ def show(game_id: int):
 
 def scenario_setup(game) -> dict | None:
     """The scenario's set-up for this game's player count (Scenario Book), shown on the board."""
-    sc = get_rules().scenarios.get(game.state["game"]["scenario"])
-    if sc is None:
-        return None
-    if game.state["game"].get("mode") == "solo" and sc.solo_variant is not None:
-        sc = sc.solo_variant
-    n = len(game.state["players"])
-    return {
-        "scenario": sc,
-        "day_night": day_night_order(game.state),
-        "tiles": {kind: counts.get(n) for kind, counts in sc.tiles.items() if counts.get(n) is not None},
-        "city_levels": sc.city_levels.get(n, ()),
-        "dummy": sc.dummy,
-        "special_rules": sc.special_rules_de if _lang() == "de" and sc.special_rules_de else sc.special_rules,
-    }
+    return board.scenario_setup(game.state, _lang())
 
 
 def _lang() -> str:
@@ -414,45 +305,24 @@ def delete(game_id: int):
 
 
 def export_game(game) -> dict:
-    return {
-        "format_version": FORMAT_VERSION,
-        "exported": _now(),
-        "setup": game.setup,
-        "seed": game.row["seed"],
-        "events": [
-            {"seq": e.seq, "type": e.type, "payload": e.payload, "sentence": e.sentence, "text": e.text,
-             "scope": list(e.scope), "device": e.device, "created": e.created}
-            for e in game.events
-        ],
-    }
+    return export_dict(game.setup, game.row["seed"], game.events, _now())
 
 
-def import_game(data: dict, host_device: str) -> int:
-    if not isinstance(data, dict) or data.get("format_version") != FORMAT_VERSION:
-        raise Invalid("This is not a game export this version can read (format_version %(v)d expected).",
-                      v=FORMAT_VERSION)
-    setup = validate_setup(data.get("setup") or {})
-    events = data.get("events")
-    if not isinstance(events, list):
-        raise Invalid("The export has no list of events.")
-    seqs = [e.get("seq") for e in events if isinstance(e, dict)]
-    if len(seqs) != len(events) or seqs != list(range(1, len(events) + 1)):
-        raise Invalid("The export's events must be numbered 1, 2, 3 … without gaps.")
+def import_game(data, host_device: str) -> int:
+    """Check the export (``companion.game.exchange``), then write the game and its events in one transaction."""
+    plan = check_import(data)
     db = get_db()
     with db.atomic():
-        game_id = create_game(setup, host_device)
-        if isinstance(data.get("seed"), str) and data["seed"]:
-            db["games"].update(game_id, {"seed": data["seed"][:64]})
-        for e in events:
-            if not isinstance(e.get("type"), str) or not isinstance(e.get("payload"), dict):
-                raise Invalid("Event %(n)d is damaged.", n=e["seq"])
+        game_id = create_game(plan.setup, host_device)
+        if plan.seed:
+            db["games"].update(game_id, {"seed": plan.seed})
+        for e in plan.events:
             db["events"].insert({
-                "game_id": game_id, "seq": e["seq"], "type": e["type"],
-                "payload": json.dumps(e["payload"], sort_keys=True),
-                "sentence": json.dumps(e.get("sentence") or {"msg": e.get("text") or e["type"], "args": {}},
-                                       sort_keys=True),
-                "text": e.get("text") or "", "scope": json.dumps(list(e.get("scope") or ["*"])),
-                "device": e.get("device"), "nonce": None, "created": e.get("created") or _now(),
+                "game_id": game_id, "seq": e.seq, "type": e.type,
+                "payload": json.dumps(e.payload, sort_keys=True),
+                "sentence": json.dumps(e.sentence, sort_keys=True),
+                "text": e.text, "scope": json.dumps(e.scope),
+                "device": e.device, "nonce": None, "created": e.created or _now(),
             })
     return game_id
 

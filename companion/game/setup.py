@@ -1,0 +1,129 @@
+"""A new game's set-up (Scenario Book: each scenario's players and modes; Team Rules), checked strictly: the form
+and the JSON API (and an import) give plain values; wrong types are refused with a reason, never coerced.
+No Flask."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..rules.data import get_rules
+from ..rules.text import N_
+from .command import Invalid, term
+from .fields import text_value
+from .sentences import name_arg
+
+MODES = ("solo", "coop", "competitive", "team")
+MODE_TERMS = {"solo": N_("solo"), "coop": N_("co-op"), "competitive": N_("competitive"), "team": N_("team")}
+MAX_PLAYERS = 5
+MAX_NAME = 40  # a player's name
+MAX_GAME_NAME = 60
+TEAMS = ("A", "B")
+
+
+def setup_from_form(form: Mapping[str, Any]) -> dict:
+    """The new-game form's fields (``scenario``, ``mode``, ``name``, ``name_<i>``, ``hero_<i>``, ``team_<i>``) as
+    the set-up mapping ``validate_setup`` reads (the JSON API's shape)."""
+    return {
+        "scenario": form.get("scenario"),
+        "mode": form.get("mode"),
+        "name": form.get("name", ""),
+        "players": [
+            {"name": form.get(f"name_{i}", ""), "hero": form.get(f"hero_{i}") or None, "team": form.get(f"team_{i}")}
+            for i in range(MAX_PLAYERS)
+        ],
+    }
+
+
+def _text_or_none(raw: Any, field: Any, max_len: int) -> str | None:
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str):
+        raise Invalid(N_("%(field)s must be text."), field=field)
+    return text_value(raw, field, max_len=max_len) or None
+
+
+def _player(p: Any, mode: str, rules, names: set, heroes: set) -> dict | None:
+    """One player's entry; None for an empty slot of the form (no name)."""
+    if not isinstance(p, Mapping):
+        raise Invalid(N_("Each player must be an object with a name, a hero and a team."))
+    raw_name = p.get("name")
+    if raw_name is not None and not isinstance(raw_name, str):
+        raise Invalid(N_("A player's name must be text."))
+    name = (raw_name or "").strip()
+    if not name:
+        return None
+    if len(name) > MAX_NAME:
+        raise Invalid("A player's name can have at most 40 characters.")
+    text_value(name, term(N_("A player's name")), max_len=MAX_NAME)  # no control characters or lone surrogates
+    if name.casefold() in names:
+        raise Invalid("Two players are called %(name)s: give them different names.", name=name)
+    names.add(name.casefold())
+    raw_hero = p.get("hero")
+    if raw_hero is not None and raw_hero != "" and not isinstance(raw_hero, str):
+        raise Invalid(N_("A hero must be given by its id (text)."))
+    hero = raw_hero or None
+    if hero is not None:
+        if hero not in rules.heroes:
+            raise Invalid("There is no hero %(hero)s.", hero=str(hero)[:30])
+        if hero in heroes:
+            raise Invalid("Two players chose %(hero)s: each hero can be played once.",
+                          hero=name_arg(rules.heroes[hero].name, rules.heroes[hero].name_de))
+        heroes.add(hero)
+    raw_team = p.get("team")
+    if raw_team is not None and raw_team != "" and not isinstance(raw_team, str):
+        raise Invalid(N_("A team is A or B."))
+    team = raw_team or None
+    if mode == "team" and team not in TEAMS:
+        raise Invalid("In a team game every player is in team A or team B.")
+    return {"name": name, "hero": hero, "team": team if mode == "team" else None}
+
+
+def validate_setup(data: Any) -> dict:
+    """Check a new game's set-up; raises Invalid with the reason. Returns the stored set-up:
+    ``{"scenario", "mode", "players": [{"name", "hero", "team"}], "name"}``."""
+    rules = get_rules()
+    if not isinstance(data, Mapping):
+        raise Invalid(N_("The set-up must be an object with a scenario, a mode and the players."))
+    scenario_id = data.get("scenario")
+    if not isinstance(scenario_id, str) or scenario_id not in rules.scenarios:
+        raise Invalid("Choose a scenario.")
+    sc = rules.scenarios[scenario_id]
+    mode = data.get("mode")
+    if not isinstance(mode, str) or mode not in MODES:
+        raise Invalid("Choose how you play: solo, co-op, competitive or team.")
+    if sc.modes and mode not in sc.modes:
+        raise Invalid("%(scenario)s is not played %(mode)s.", scenario=name_arg(sc.name, sc.name_de),
+                      mode=term(MODE_TERMS[mode]))
+    raw_players = data.get("players")
+    if raw_players is None:
+        raw_players = []
+    if not isinstance(raw_players, (list, tuple)):
+        raise Invalid(N_("The players must be a list."))
+    if len(raw_players) > 20:  # the form sends 5 slots; no table has more
+        raise Invalid("At most %(n)d players.", n=MAX_PLAYERS)
+    names: set = set()
+    heroes: set = set()
+    players = [pl for pl in (_player(p, mode, rules, names, heroes) for p in raw_players) if pl is not None]
+    if not players:
+        raise Invalid("Enter at least one player's name.")
+    if len(players) > MAX_PLAYERS:
+        raise Invalid("At most %(n)d players.", n=MAX_PLAYERS)
+    if mode == "solo" and len(players) != 1:
+        raise Invalid("A solo game has exactly one player.")
+    if mode != "solo" and len(players) < 2:
+        raise Invalid("A %(mode)s game needs at least two players.", mode=term(MODE_TERMS[mode]))
+    if mode == "team" and sorted(p["team"] for p in players) != ["A", "A", "B", "B"]:
+        raise Invalid("A team game is four players: two in team A, two in team B.")
+    if sc.id == "conquer_and_hold" and len(players) == 4 and mode != "team":
+        # Scenario Book, Conquer and Hold: "Players: 2, or 4 (two teams)"; "If playing with four, Team Rules apply"
+        raise Invalid("With four players, %(scenario)s is played in two teams.",
+                      scenario=name_arg(sc.name, sc.name_de))
+    if mode != "solo" and not (sc.players_min <= len(players) <= sc.players_max):
+        raise Invalid("%(scenario)s is for %(lo)d to %(hi)d players.", scenario=name_arg(sc.name, sc.name_de),
+                      lo=sc.players_min, hi=sc.players_max)
+    raw_game_name = data.get("name")
+    if raw_game_name is not None and not isinstance(raw_game_name, str):
+        raise Invalid(N_("The game's name must be text."))
+    game_name = (raw_game_name or "").strip()[:MAX_GAME_NAME]
+    _text_or_none(game_name, term(N_("The game's name")), MAX_GAME_NAME)
+    return {"scenario": scenario_id, "mode": mode, "players": players, "name": game_name}

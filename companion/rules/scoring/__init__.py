@@ -1,0 +1,83 @@
+"""End-game scoring (Scenario Book: "Standard Achievements scoring", "Team Rules",
+each scenario's "Scoring" / "The Winner", and the "Action Upgrades" variant).
+
+Pure rules code: no Flask, no database. Every result carries an explanation trace
+(a tuple of English strings citing the Scenario Book). Each line is a ``T`` line
+(companion.rules.text): its value is the English sentence, and pages show it in their
+language with ``|tr``. Player and team names are the players' own words, never translated.
+
+Vocabulary
+----------
+A *side* is what owns one score: a player (competitive games), a team (Team Rules)
+or the whole table (solo and cooperative scenarios).
+
+Where the Scenario Book is silent the decision is noted in a comment marked
+``Book silent:``.
+
+The package is split by concept: ``scenarios`` (each scenario's scoring rules), ``sheet`` (the input and
+its checks), ``results`` (the output), ``achievements`` (Standard Achievements and titles), ``scenario_kinds``
+(scoring by the scenario's kind) and ``strength`` (the Action Upgrades variant). Every name is importable from here.
+"""
+
+from __future__ import annotations
+
+from .scenarios import (  # noqa: F401
+    BOOK,
+    CARD,
+    COMPETITIVE,
+    COOP,
+    PORTAL,
+    SCENARIOS,
+    SOLO,
+    ScenarioScoring,
+    VICTORY_POINTS,
+    default_cities_total,
+)
+from .sheet import (  # noqa: F401
+    COUNT_FIELDS,
+    GameSheet,
+    PlayerSheet,
+    ScoringError,
+    Unit,
+    validate,
+)
+from .results import (  # noqa: F401
+    ScoreResult,
+    Side,
+    TitleAward,
+)
+from .achievements import (  # noqa: F401
+    ACHIEVEMENTS,
+    CATEGORY_TERMS,
+    TITLE_NAMES,
+    TITLE_OF,
+    _category,
+    _joined,
+    _titles_for,
+    achievement_points,
+    award_beating,
+    award_title,
+    city_points,
+    mine_points,
+    unit_points,
+)
+from .scenario_kinds import (  # noqa: F401
+    _cities_conquered,
+    _cities_total,
+    _combine,
+    _mission_success,
+    _player_lines,
+    _score_competitive,
+    _score_portal,
+    _score_table,
+    _score_victory_points,
+    _side,
+    _success_trace,
+    _winners,
+    score,
+)
+from .strength import (  # noqa: F401
+    StrengthResult,
+    StrengthSheet,
+    action_upgrade_strength,
+)
