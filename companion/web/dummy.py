@@ -14,6 +14,7 @@ from ..game.dummy import available_tactics, chart, forecast, is_final_day_or_nig
 from ..game.dummy.rounds import colour_only_card
 from ..i18n import N_
 from .common import done, load_game, page
+from .games import run_command
 
 bp = Blueprint("dummy", __name__)
 
@@ -51,8 +52,6 @@ def show(game_id: int):
 
 @bp.post("/games/<int:game_id>/dummy/<action>")
 def act(game_id: int, action: str):
-    from .games import run_command
-
     game = load_game(game_id)
     name = ACTIONS.get(action)
     if name is None or name not in COMMANDS:
