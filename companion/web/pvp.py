@@ -17,13 +17,9 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import get_locale, gettext
 
 from ..game.command import Invalid
-from ..game.pvp import (ATTACK_ROWS, BLOCK_ROWS, ELEMENT_NAMES, KIND_NAMES, KINDS, PHASE_NAMES, RESISTANCE_NAMES,
-                        Fight, Setup, Side, attack_only, blocker_fortified, end_command, outcome, parse_setup,
-                        parse_step, replay, sides_of, try_step, uid_of)
-from ..rules.combat import ELEMENTS
-from ..rules.data import get_rules
-from ..rules.progression import standing
-from ..rules.pvp import ARTIFACT_COST
+from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, end_command, outcome, parse_setup,
+                        parse_step, replay, sides_of, try_step)
+from ..game.pvp.page import page_data, turn_view
 from .common import load_game, page, record_command
 
 bp = Blueprint("pvp", __name__)
@@ -52,13 +48,8 @@ def render(game, status: int = 200, **ctx):
     ctx.setdefault("error", None)
     ctx.setdefault("preview", None)
     ctx.setdefault("args", {})
-    state = game.state
-    levels = get_rules().levels
+    ctx.update(page_data(game.state))
     ctx.update({
-        "players": state["players"], "standings": [standing(levels, int(p["fame"])) for p in state["players"]],
-        "last": (state.get("pvp") or {}).get("last"), "phase_names": PHASE_NAMES, "element_names": ELEMENT_NAMES,
-        "elements": ELEMENTS, "kinds": KINDS, "kind_names": KIND_NAMES, "resistance_names": RESISTANCE_NAMES,
-        "uid_of": uid_of, "attack_rows": ATTACK_ROWS, "block_rows": BLOCK_ROWS, "artifact_cost": ARTIFACT_COST,
         "page_url": lambda log=None: page_url(game.id, ctx["setup"], log),
         "live_url": request.full_path if request.query_string else request.path,
     })
@@ -94,9 +85,7 @@ def show(game_id: int):
     if fight.ended:
         ctx["outcome"] = outcome(sides, setup.a, setup.d, setup.keep, setup.wall, fight)
         return render(game, **ctx)
-    ctx["blocker"] = sides[setup.d if fight.attacker == setup.a else setup.a]
-    ctx["attacker"] = sides[fight.attacker]
-    ctx["taken"] = set(fight.units_wounded.get(ctx["blocker"].index, []))
+    ctx.update(turn_view(sides, setup, fight))
     go = args.get("go")
     if go not in (None, "", "check", "add", "pass"):
         return render(game, 400, error=gettext("Unknown action."), **ctx)
