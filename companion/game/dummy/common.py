@@ -1,0 +1,193 @@
+"""What every part of the Dummy player shares: the rules data it reads, the scenario's tactic rule, the reducer
+registry that never lets a stored event break the page, and the checks its commands share."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Mapping
+
+from ...rules import dummy as rules
+from ...rules.data import get_rules
+from ...rules.text import N_
+from ...state import Event, reducer
+from ..command import Command, Invalid
+
+MODES = ("virtual", "physical", "mage_lite")
+DEFAULT_ROUNDS = 6
+SCOPE = ("dummy",)
+
+
+# ---------------------------------------------------------------------------------------------- rules data
+
+def heroes() -> list[Any]:
+    return list(get_rules().heroes.values())
+
+
+def hero(hero_id: str | None) -> Any:
+    return get_rules().heroes.get(hero_id) if hero_id else None
+
+
+def players_in_play(state: dict) -> list[str]:
+    return [p["hero"] for p in state["players"] if p.get("hero")]
+
+
+def scenario(state: dict) -> Any:
+    scenarios = getattr(get_rules(), "scenarios", {}) or {}
+    sc = scenarios.get(state["game"].get("scenario"))
+    if sc is not None and state["game"].get("mode") == "solo" and getattr(sc, "solo_variant", None) is not None:
+        sc = sc.solo_variant
+    return sc
+
+
+def tactic_rule(state: dict) -> str | None:
+    """The scenario's tactic rule for the Dummy player; a solo game of any other scenario uses Solo Conquest's
+    ("Other Solo Missions: ... use similar setup modifications and special rules as this mission")."""
+    sc = scenario(state)
+    by_data = {"solo_conquest": rules.SOLO, "full_cooperation": rules.COOPERATIVE}
+    if sc is not None and getattr(sc, "tactics_rule", None) in by_data:
+        return by_data[sc.tactics_rule]
+    return rules.tactic_rule(state["game"].get("mode") or "")
+
+
+def day_night(state: dict) -> tuple[str, ...]:
+    """The scenario's rounds (Day or Night each) for this game, as the round tracker reads them."""
+    from ..trackers import day_night_order
+
+    return tuple(day_night_order(state))
+
+
+def total_rounds(state: dict) -> int:
+    return len(day_night(state)) or DEFAULT_ROUNDS
+
+
+def is_final_day_or_night(state: dict) -> bool:
+    """Full Cooperation: removing a Tactic "does not matter on the last day and the last night". The round that
+    ends is the dummy's (the round tracker may already show the next one)."""
+    ending = (state.get("dummy") or {}).get("round", state["round"])
+    return ending >= total_rounds(state) - 1
+
+
+def tactics_for(time: str) -> list[Any]:
+    return [t for t in get_rules().tactics if t.time == time]
+
+
+def tactic_by_id(tid: str) -> Any:
+    for t in get_rules().tactics:
+        if t.id == tid:
+            return t
+    return None
+
+
+def available_tactics(state: dict) -> list[Any]:
+    d = state.get("dummy") or {}
+    removed = set(d.get("removed_tactics", []))
+    return [t for t in tactics_for(state["time"]) if t.id not in removed]
+
+
+def advanced_actions() -> list[Any]:
+    cards = getattr(get_rules(), "cards", {}) or {}
+    return sorted((c for c in cards.values() if getattr(c, "kind", "") == "advanced_action" and c.color),
+                  key=lambda c: (rules.COLORS.index(c.color), c.name))
+
+
+def zeros() -> dict[str, int]:
+    return {c: 0 for c in rules.COLORS}
+
+
+def current(state: dict, d: dict | None) -> Any:
+    """Whoever plays now in the round order (a player index or "dummy"), None without a round order."""
+    order = state.get("round_order") or []
+    if not d or not order:
+        return None
+    return order[d.get("turn", 0) % len(order)]
+
+
+def advance_pointer(state: dict, d: dict) -> None:
+    order = state.get("round_order") or []
+    if order:
+        d["turn"] = (d.get("turn", 0) + 1) % len(order)
+
+
+def who_name(state: dict, who: Any, dummy_name: str = "Dummy player") -> str:
+    if who == "dummy":
+        return dummy_name
+    try:
+        return state["players"][int(who)]["name"]
+    except (ValueError, IndexError, TypeError):
+        return str(who)
+
+
+# ---------------------------------------------------------------------------------------------- reducers
+
+RAW_REDUCERS: dict[str, Callable[[dict, dict, Event], None]] = {}
+_TOUCHED = ("dummy", "round_order", "round", "time", "players")
+
+
+def dummy_reducer(event_type: str):
+    """Register a reducer of the dummy. The fold runs on every page load, so a stored event that fails (an old log
+    after the rules data changed) must not break the game: it is skipped, the state left as it was, and
+    ``state["dummy_errors"]`` names it for the Dummy page (the fold would skip it too, but without saying which
+    feature's event it was). The raw function is kept for the commands' dry run, which must see the error."""
+
+    def register(fn):
+        RAW_REDUCERS[event_type] = fn
+
+        def guarded(state: dict, p: dict, ev: Event) -> None:
+            backup = copy.deepcopy({k: state[k] for k in _TOUCHED if k in state})
+            try:
+                fn(state, p, ev)
+            except Exception as err:  # noqa: BLE001 - any failure leaves the state as it was
+                for k in _TOUCHED:
+                    state.pop(k, None)
+                state.update(backup)
+                state.setdefault("dummy_errors", []).append({"seq": ev.seq, "type": event_type, "error": str(err)})
+
+        guarded.__name__ = fn.__name__
+        guarded.__doc__ = fn.__doc__
+        return reducer(event_type)(guarded)
+
+    return register
+
+
+def checked(state: dict, type_: str, payload: dict, sent: dict, scope: tuple[str, ...] = SCOPE) -> Command:
+    """The command's event after a dry run of its raw reducer on a copy of the state, as the fold will apply it:
+    a rules error is a refusal (``Invalid``), never an error page."""
+    trial = copy.deepcopy(state)
+    try:
+        RAW_REDUCERS[type_](trial, payload, Event(seq=0, type=type_, payload=payload, sentence={}))
+    except (ValueError, KeyError, TypeError, AttributeError) as err:
+        raise Invalid(N_("The Dummy player cannot do that: %(reason)s"), reason=str(err)) from err
+    return Command(type_, payload, sent, scope)
+
+
+# ---------------------------------------------------------------------------------------------- shared checks
+
+def need_dummy(state: dict) -> dict:
+    d = state.get("dummy")
+    if not d:
+        raise Invalid(N_("Set up the Dummy player first."))
+    return d
+
+
+def color(data: Mapping[str, Any], name: str = "color", *, required: bool = True) -> str | None:
+    return color_value(data.get(name) if hasattr(data, "get") else None, required=required)
+
+
+def color_value(value: Any, *, required: bool = True) -> str | None:
+    if value in (None, ""):
+        if required:
+            raise Invalid(N_("Choose a colour."))
+        return None
+    if not isinstance(value, str) or value not in rules.COLORS:
+        raise Invalid(N_("Unknown colour: %(color)s."), color=str(value)[:20])
+    return value
+
+
+def text_or_none(data: Mapping[str, Any], name: str) -> str | None:
+    """A short id from the form or JSON (anything but text is refused, not coerced)."""
+    raw = data.get(name) if hasattr(data, "get") else None
+    if raw in (None, ""):
+        return None
+    if not isinstance(raw, str):
+        raise Invalid(N_("%(field)s must be text."), field=name)
+    return raw.strip()[:200] or None

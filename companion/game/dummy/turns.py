@@ -1,0 +1,145 @@
+"""The Dummy player's turns and the End of the Round (Scenario Book, Dummy Player, "When it is the Dummy player's
+turn"; Rulebook, Players play their turns 4b and End of the Round: "each other player takes one last turn")."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...rules import dummy as rules
+from ...rules.text import N_
+from ...state import Event
+from ..command import Command, Invalid, command
+from ..fields import player_index
+from ..sentences import sentence
+from .common import advance_pointer, checked, color, current, dummy_reducer, need_dummy, who_name
+
+
+@dummy_reducer("dummy.turn")
+def _turn(state: dict, p: dict, ev: Event) -> None:
+    d = state["dummy"]
+    if d["mode"] == "virtual":
+        t = rules.take_turn(d["deck"], d["crystals"])
+        d["deck"] = list(t.deck)
+        d["discard"] += list(t.flipped)
+        last = {"flipped": list(t.flipped), "count": len(t.flipped)}
+    else:
+        t = rules.physical_turn(d["deck_count"], d["crystals"], p.get("color"))
+        if t.deciding_color:
+            d["seen"][t.deciding_color] += 1
+        last = {"flipped": [], "count": t.flipped_count}
+    d["deck_count"] = len(d["deck"]) if d["mode"] == "virtual" else t.deck_count
+    last.update(deciding=t.deciding_color, extra=(t.extra if d["mode"] == "virtual"
+                                                   else max(0, t.flipped_count - 3)),
+                end_of_round=t.end_of_round, ran_out=t.deck_ran_out, explanation=list(t.explanation),
+                seq=ev.seq)
+    d["last"] = last
+    d["turns"].append({k: last[k] for k in ("count", "deciding", "end_of_round")})
+    if d["announced"] and d.get("announced_by") != "dummy":
+        # a player announced: this was the dummy's one last turn
+        d["last_turn_done"] = True
+        if d.get("last_turns_left"):
+            d["last_turns_left"] -= 1
+    elif t.end_of_round:
+        d["announced"], d["announced_by"] = True, "dummy"
+        d["last_turns_left"] = len(state["players"])
+    if current(state, d) == "dummy":
+        advance_pointer(state, d)
+
+
+@dummy_reducer("dummy.pass")
+def _pass(state: dict, p: dict, ev: Event) -> None:
+    """A player's turn is over: the next one in the round order plays."""
+    d = state["dummy"]
+    if d.get("announced") and d.get("last_turns_left"):
+        d["last_turns_left"] -= 1
+    advance_pointer(state, d)
+
+
+@dummy_reducer("dummy.player_announced")
+def _player_announced(state: dict, p: dict, ev: Event) -> None:
+    """Rulebook, Players play their turns 4b: a player whose deck is empty may announce the End of the Round
+    instead of playing their turn; "each other player takes one last turn" - the Dummy player too."""
+    d = state["dummy"]
+    d["announced"], d["announced_by"] = True, int(p["player"])
+    d["last_turns_left"] = len(state["players"]) - 1 + (0 if d["mode"] == "mage_lite" else 1)
+    d["last_turn_done"] = d["mode"] == "mage_lite"
+    advance_pointer(state, d)
+
+
+def dummy_last_turn_due(d: dict) -> bool:
+    """A player announced the End of the Round and the Dummy player has not taken its last turn yet."""
+    return (d["mode"] != "mage_lite" and bool(d.get("announced")) and d.get("announced_by") != "dummy"
+            and not d.get("last_turn_done"))
+
+
+def round_running(state: dict, d: dict | None) -> bool:
+    """The Dummy player's round is still being played: the End of the Round was not announced yet, or some of
+    the last turns are still to come (Rulebook, End of the Round: "each other player takes one last turn and
+    then the Round ends"). Once the round tracker has moved past the dummy's round the table has moved on."""
+    if not d:
+        return False
+    if state["round"] > d.get("round", state["round"]):
+        return False
+    return not d.get("announced") or bool(d.get("last_turns_left")) or dummy_last_turn_due(d)
+
+
+@command("dummy_turn")
+def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
+    """Scenario Book, Dummy Player, When it is the Dummy player's turn: flip three cards, then as many more as it
+    has crystals of the last card's colour; with no card left it announces the End of the Round."""
+    d = need_dummy(state)
+    if d["mode"] == "mage_lite":
+        raise Invalid(N_("The Mage Lite counter moves after each of your turns."))
+    if d["announced"] and d.get("announced_by") == "dummy":
+        raise Invalid(N_("The Dummy player has already announced the End of the Round."))
+    if d["announced"] and d.get("last_turn_done"):
+        raise Invalid(N_("The Dummy player has already taken its last turn of this round."))
+    payload: dict[str, Any] = {}
+    if d["mode"] == "physical":
+        picked = color(data, required=d["deck_count"] > 3)
+        if picked:
+            payload["color"] = picked
+    if d["deck_count"] == 0:
+        return checked(state, "dummy.turn", payload, sentence(N_("Dummy player announces the End of the Round")))
+    if d["mode"] == "virtual":
+        t = rules.take_turn(d["deck"], d["crystals"])
+        n, deciding = len(t.flipped), t.deciding_color
+    else:
+        pt = rules.physical_turn(d["deck_count"], d["crystals"], payload.get("color"))
+        n, deciding = pt.flipped_count, pt.deciding_color
+    return checked(state, "dummy.turn", payload, sentence(
+        N_("Dummy player flips %(n)d cards (last: %(color)s)"), translate=("color",), n=n, color=deciding or "-"))
+
+
+@command("dummy_pass")
+def cmd_pass(state: dict, data: Mapping[str, Any]) -> Command:
+    """A player's turn is over (or, once the End of the Round is announced, one of the last turns)."""
+    d = need_dummy(state)
+    order = state.get("round_order") or []
+    if d["announced"] and not d.get("last_turns_left"):
+        raise Invalid(N_("The round is over: start the new round."))
+    if d["announced"] and dummy_last_turn_due(d) and d["last_turns_left"] <= 1:
+        raise Invalid(N_("The last turn left is the Dummy player's: flip for it."))
+    if d["announced"] and (not order or d["mode"] == "mage_lite"):
+        # the app does not know whose turn it is: one of the last turns is over
+        return checked(state, "dummy.pass", {}, sentence(N_("A last turn of the round is over")))
+    if not order:
+        raise Invalid(N_("There is no round order yet."))
+    who = current(state, d)
+    if who == "dummy":
+        raise Invalid(N_("It is the Dummy player's turn."))
+    return checked(state, "dummy.pass", {}, sentence(N_("%(name)s's turn is over"), name=who_name(state, who)))
+
+
+@command("dummy_announce")
+def cmd_player_announced(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook, Players play their turns 4b: a player announces the End of the Round."""
+    d = need_dummy(state)
+    if d["announced"]:
+        raise Invalid(N_("The End of the Round was already announced."))
+    try:
+        index = player_index(state, data)
+    except Invalid:
+        raise Invalid(N_("Choose the player who announces the End of the Round.")) from None
+    return checked(state, "dummy.player_announced", {"player": index},
+                   sentence(N_("%(name)s announces the End of the Round"), name=state["players"][index]["name"]))
