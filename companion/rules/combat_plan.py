@@ -254,6 +254,7 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
 
     best_fame, best_points, best_choice = -1, 0, ()
     seen: dict[tuple, tuple[int, int]] = {}
+    groups_in: dict[int, list] = {}
     nodes = [0]
     work, next_check = [0], [4096]  # covers looked at (bounded between two clock checks)
 
@@ -281,9 +282,10 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         if ub == best_fame and points + min_cost[emask][best_fame - gained] >= best_points:
             return
         low = emask & -emask
-        for tmask, gfame, weights, need, gcost in by_low.get(low, ()):
-            if tmask & ~emask:
-                continue
+        groups = groups_in.get(emask)
+        if groups is None:  # the groups inside emask that hold its lowest enemy, computed once per emask
+            groups = groups_in[emask] = [g for g in by_low.get(low, ()) if not g[0] & ~emask]
+        for tmask, gfame, weights, need, gcost in groups:
             rest = emask & ~tmask
             ub_row, mc_row, now = ub_fame[rest], min_cost[rest], gained + gfame
             spent = points + gcost
