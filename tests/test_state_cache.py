@@ -170,7 +170,7 @@ def test_pages_and_poll_follow_the_log_through_the_app(client):
     204 while nothing changed and names the new seq after a change."""
     import re
 
-    from tests.game_helpers import new_game
+    from game_helpers import new_game
 
     gid = new_game(client)
     client.post(f"/games/{gid}/who", data={"role": "player", "player": "0"})
