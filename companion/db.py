@@ -3,7 +3,10 @@ schema migrations through sqlite-utils ``Migrations``."""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
+import threading
+from typing import Iterator
 
 from flask import current_app, g
 from sqlite_utils import Database
@@ -49,11 +52,48 @@ def m001_games_and_events(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX events_game_nonce ON events(game_id, nonce)")
 
 
+class CompanionDatabase(Database):
+    """sqlite-utils' Database whose write transactions start with ``BEGIN IMMEDIATE`` (issue 11, item 5).
+
+    A deferred ``BEGIN`` takes the write lock only at the first write; in WAL mode a transaction that read
+    first and then finds another writer committed in between cannot wait for it and fails at once with
+    "database is locked" (busy_timeout does not help). ``BEGIN IMMEDIATE`` takes the write lock up front and
+    waits up to the busy timeout for it, so two taps at once are serialised instead. Every ``db.atomic()``
+    (record, undo/redo, create/import/delete a game, migrations) goes through here; nested blocks stay
+    savepoints."""
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator["CompanionDatabase"]:
+        if self.conn.in_transaction:
+            with super().atomic():
+                yield self
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            self.rollback()
+            raise
+        else:
+            try:
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.rollback()
+                raise
+
+
+def write_transaction(db: Database):
+    """A write transaction that starts with ``BEGIN IMMEDIATE`` on any sqlite-utils Database."""
+    if isinstance(db, CompanionDatabase):
+        return db.atomic()
+    return CompanionDatabase.atomic(db)  # same code: it only uses db.conn and db.rollback()
+
+
 def connect(path: str, migrate: bool = False) -> Database:
     """Open the database file with WAL and foreign keys on; ``migrate`` applies pending migrations
     (done once when the app starts, not on every request)."""
     conn = sqlite3.connect(path, timeout=15, check_same_thread=False, isolation_level=None)
-    db = Database(conn)
+    db = CompanionDatabase(conn)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA busy_timeout = 15000")
     if path != ":memory:":
@@ -62,6 +102,28 @@ def connect(path: str, migrate: bool = False) -> Database:
     if migrate:
         migrations.apply(db)
     return db
+
+
+_readers = threading.local()
+MAX_READERS_PER_THREAD = 4
+
+
+def reader(path: str) -> sqlite3.Connection:
+    """A read-only connection to ``path`` kept open for this thread (waitress reuses its threads), for the
+    hot read paths (the live-update poll) that should not open a connection per request. Autocommit: every
+    query sees the latest committed state. At most a few per thread (tests open many databases)."""
+    conns: dict = getattr(_readers, "conns", None)
+    if conns is None:
+        conns = _readers.conns = {}
+    conn = conns.get(path)
+    if conn is None:
+        while len(conns) >= MAX_READERS_PER_THREAD:
+            conns.pop(next(iter(conns))).close()
+        conn = sqlite3.connect(path, timeout=15, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA busy_timeout = 15000")
+        conn.execute("PRAGMA query_only = ON")
+        conns[path] = conn
+    return conn
 
 
 def get_db() -> Database:

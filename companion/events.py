@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from sqlite_utils import Database
 
+from .db import write_transaction
 from .game.sentences import name_arg, render_sentence, sentence  # noqa: F401  (re-exported)
 from .rules.text import N_  # noqa: F401  (re-exported)
 from .state import REDO, UNDO, Event, scopes_overlap, walk
@@ -72,7 +73,7 @@ def record(
 ) -> Recorded:
     """Append one event in one transaction. Raises Conflict when ``based_on`` is stale for this scope."""
     scope = tuple(scope)
-    with _write_lock, db.atomic():
+    with _write_lock, write_transaction(db):  # BEGIN IMMEDIATE: the write lock before the first read
         if nonce:
             rows = list(db.query("SELECT * FROM events WHERE game_id = ? AND nonce = ?", [game_id, nonce]))
             if rows:

@@ -161,6 +161,20 @@ def fold(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:
         return state
 
 
+def advance(state: dict, events: Iterable[Event]) -> None:
+    """Apply new events (none of them an undo or redo) to ``state`` in place, exactly as ``fold`` would after
+    the events it has seen: the incremental path of the state cache (``companion.state_cache``). Raises
+    whatever a reducer raises; the caller then folds the whole log again (which skips that event)."""
+    for ev in events:
+        if ev.type in (UNDO, REDO):
+            raise ValueError("undo and redo change the set of active events: fold the whole log")
+        fn = REDUCERS.get(ev.type)
+        if fn is None:
+            state.setdefault("unknown_events", []).append(ev.seq)
+            continue
+        fn(state, ev.payload, ev)
+
+
 class _Replay(Exception):
     """Internal: a reducer failed, fold again without its event."""
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from companion.rules.budget import Budget, PlanTooLarge
 from companion.rules.text import T
 from companion.rules.combat import (
     ATTACK_KINDS,
@@ -68,13 +69,15 @@ def _usable(attack: PlayerAttack, phase: str, siege_only: bool) -> bool:
 
 
 MAX_NODES = 400_000
+CHECK_EVERY = 255  # steps between two looks at the clock (a mask: 2**k - 1)
 
 
 def plan_attacks(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
-                 site: Site | None = None, max_nodes: int = MAX_NODES) -> Plan:
+                 site: Site | None = None, max_nodes: int = MAX_NODES, budget_s: float | None = None) -> Plan:
     """The grouping of ``attacks`` onto ``enemies`` that defeats the most Fame, ties: fewest attack points.
-    Raises ``CombatError`` if the search would visit more than ``max_nodes`` states (it never returns a
-    plan that is not proven best)."""
+    Raises ``CombatError`` if the search would visit more than ``max_nodes`` states, and ``PlanTooLarge`` (a
+    ``CombatError``) when it would use more than ``budget_s`` seconds of CPU (default
+    ``budget.CPU_BUDGET_S``, about 1 s): it never returns a plan that is not proven best."""
     if phase not in PHASES:
         raise CombatError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
     site = validate_site(site)
@@ -85,13 +88,17 @@ def plan_attacks(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phas
     perm = sorted(range(len(enemies)),
                   key=lambda i: (-len(set(enemies[i].resistances)),
                                  -enemies[i].fame / max(1, current_armor(effective_enemy(enemies[i], site)[0], phase))))
-    plan = _plan([enemies[i] for i in perm], attacks, phase, site, max_nodes)
+    budget = Budget(PlanTooLarge("too many possibilities to plan exactly within the time budget (about 1 s of "
+                                 "CPU): split the enemies or the attacks"), budget_s)
+    plan = _plan([enemies[i] for i in perm], attacks, phase, site, max_nodes, budget)
     groups = tuple(replace(g, targets=tuple(sorted(perm[i] for i in g.targets))) for g in plan.groups)
     return replace(plan, groups=groups)
 
 
 def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str, site: Site,
-          max_nodes: int = MAX_NODES) -> Plan:
+          max_nodes: int = MAX_NODES, budget: Budget | None = None) -> Plan:
+    budget = budget or Budget(PlanTooLarge("too many possibilities to plan exactly within the time budget"))
+    check = budget.check
     if phase not in PHASES:
         raise CombatError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
     site = validate_site(site)
@@ -177,7 +184,12 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
             suffix[pos] = suffix[pos + 1] + weights[t] * counts0[t]
         vec = [0] * k
 
+        steps = [0]
+
         def rec(pos: int, total: int, packed: int, pts: int, min_w: int):
+            steps[0] += 1
+            if not steps[0] & CHECK_EVERY:
+                check()
             if total >= need:
                 if total - min_w < need:  # removing any one attack would fall short: minimal
                     out.append((packed, pts, tuple(vec)))
@@ -219,6 +231,8 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
     ub_fame = [[0] * (v_cap + 1) for _ in range(1 << n)]
     min_cost = [[0] + [10 ** 9] * fame_total for _ in range(1 << n)]
     for emask in range(1, 1 << n):
+        if not emask & 63:
+            check()
         low = (emask & -emask).bit_length() - 1
         prev = emask & (emask - 1)
         a, f = cost[low], fame[low]
@@ -240,7 +254,9 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
 
     best_fame, best_points, best_choice = -1, 0, ()
     seen: dict[tuple, tuple[int, int]] = {}
+    groups_in: dict[int, list] = {}
     nodes = [0]
+    work, next_check = [0], [4096]  # covers looked at (bounded between two clock checks)
 
     def dfs(emask: int, packed: int, gained: int, points: int, state: int, chosen: tuple):
         """state: 0 no Defend bonus outstanding; 1 outstanding, no group yet; 2 outstanding and must be
@@ -249,6 +265,8 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         nodes[0] += 1
         if nodes[0] > max_nodes:
             raise CombatError("too many possibilities to plan exactly: split the enemies or the attacks")
+        if not nodes[0] & CHECK_EVERY:
+            check()
         if state != 2 and (gained > best_fame or (gained == best_fame and points < best_points)):
             best_fame, best_points, best_choice = gained, points, chosen
         if emask == 0:
@@ -264,9 +282,10 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         if ub == best_fame and points + min_cost[emask][best_fame - gained] >= best_points:
             return
         low = emask & -emask
-        for tmask, gfame, weights, need, gcost in by_low.get(low, ()):
-            if tmask & ~emask:
-                continue
+        groups = groups_in.get(emask)
+        if groups is None:  # the groups inside emask that hold its lowest enemy, computed once per emask
+            groups = groups_in[emask] = [g for g in by_low.get(low, ()) if not g[0] & ~emask]
+        for tmask, gfame, weights, need, gcost in groups:
             rest = emask & ~tmask
             ub_row, mc_row, now = ub_fame[rest], min_cost[rest], gained + gfame
             spent = points + gcost
@@ -281,6 +300,10 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
                 nxt = 0 if takes else (2 if state else 0)
                 cs = covers(weights, need + extra)
                 packed_g = packed | guard
+                work[0] += len(cs)
+                if work[0] > next_check[0]:
+                    next_check[0] = work[0] + 4096
+                    check()
                 for cpack, pts, cv in cs:
                     if (packed_g - cpack) & guard != guard:
                         continue  # not enough of these attacks left

@@ -335,8 +335,10 @@ def suggest_assignment(
     attacks: Sequence[UnblockedAttack],
     site: Site | None = None,
     prefer: str = "units",
+    budget_s: float | None = None,
 ) -> Suggestion:
-    """The best assignment, exact.
+    """The best assignment, exact. Raises ``SuggestTooLarge`` (a ``CombatError``) rather than use more than
+    ``budget_s`` seconds of CPU (default ``budget.CPU_BUDGET_S``, about 1 s).
 
     Every unit takes damage at most once per combat (a wounded unit cannot take damage, a unit that
     absorbed without a wound cannot be assigned damage again), so a solution gives each unit to at most one
@@ -348,6 +350,10 @@ def suggest_assignment(
     if prefer not in PREFERENCES:
         raise CombatError(f"prefer must be one of {', '.join(PREFERENCES)}, got {prefer!r}")
     _validate(hero, units)
+    from companion.rules.budget import Budget, SuggestTooLarge
+
+    check = Budget(SuggestTooLarge("too many possibilities to suggest an exact damage assignment within the time "
+                                   "budget (about 1 s of CPU): assign some attacks by hand first"), budget_s).check
     prepared = [prepare_attack(a, site) for a in attacks]
     pool = [u for u in units if not u.wounded]
     n = len(pool)
@@ -359,6 +365,8 @@ def suggest_assignment(
         table: dict[int, tuple[int, tuple, tuple[str, ...]]] = {}
         can_use_units = "assassination" not in pa.abilities and pa.damage > 0
         for s in range(full + 1) if can_use_units else (0,):
+            if not s & 255:
+                check()
             members = [pool[b] for b in range(n) if s >> b & 1]
             caps = [(2 * u.armor if u.resistant(pa.element) else u.armor) for u in members]
             total_cap = sum(caps)
@@ -394,6 +402,7 @@ def suggest_assignment(
         new: dict[int, list] = {}
         for mask, entries in dp.items():
             free = full & ~mask
+            check()
             for ei, (h0, v0, _) in enumerate(entries):
                 s = free
                 while True:

@@ -26,7 +26,8 @@ from werkzeug.exceptions import HTTPException
 
 from .. import events as ev
 from ..db import get_db
-from ..state import Event, fold
+from ..state import Event
+from ..state_cache import CACHE as STATE_CACHE
 
 csrf = CSRFProtect()
 htmx = HTMX()
@@ -83,15 +84,22 @@ class Game:
     id: int
     row: dict
     setup: dict
-    events: list[Event]
-    state: dict
+    state: dict  # this request's own copy (from the state cache): a command may not mutate it, but could
     seq: int
     is_host: bool
     me: dict  # {"role": "host"|"player"|"watcher"|None, "player": index or None}
+    _events: list[Event] | None = None
 
     @property
     def token(self) -> str:
         return self.row["token"]
+
+    @property
+    def events(self) -> list[Event]:
+        """The log up to ``seq``, read when a page needs it (the log page, the export): most requests don't."""
+        if self._events is None:
+            self._events = [e for e in ev.load_events(get_db(), self.id) if e.seq <= self.seq]
+        return self._events
 
 
 def game_row(game_id: int) -> dict:
@@ -113,18 +121,18 @@ def load_game(game_id: int) -> Game:
     row = game_row(game_id)
     if not has_access(row):
         abort(403, description=gettext("This game is private: scan the game's QR code to join it."))
-    events = ev.load_events(get_db(), game_id)
     setup = json.loads(row["setup"])
-    state = fold(game_id, setup, row["seed"], events)
+    # the folded state from the process's cache: one indexed query when nothing changed, the new events only
+    # after a command, the whole log after an undo/redo (companion/state_cache.py)
+    state, seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], game_id, setup, row["seed"])
     me = dict(session.get("games", {}).get(str(game_id), {}))
     me.pop("token", None)
     game = Game(
         id=game_id,
         row=row,
         setup=setup,
-        events=events,
         state=state,
-        seq=events[-1].seq if events else 0,
+        seq=seq,
         is_host=row["host_device"] == session.get("device"),
         me=me,
     )
