@@ -58,6 +58,7 @@ def test_battle_through_the_forms_with_undo_and_log(client):
        **{f"count_{ids['Archer']}": "2", f"count_{ids['Beastman']}": "1", f"count_{ids['Hulk']}": "1"})
     html = client.get(f"/games/{gid}/runewars").get_data(as_text=True)
     assert "Initiative 2 of 5" in html and "Beastman 1" in html
+    assert 'data-testid="rw-start-reminder"' in html  # Battles 3: start of battle abilities, attacker first
     # initiative 2: the attacker has no unit of it, the defender's Beastman draws; the attacker takes its damage
     do(client, gid, "runewars_battle_draw", type=ids["Beastman"], damage="1")
     do(client, gid, "runewars_battle_resolve", damage_1="Archer 1")
