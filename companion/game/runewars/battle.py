@@ -162,6 +162,12 @@ def _battle_draw(state, p, ev):
 # ---------------------------------------------------------------------------------------------- resolve
 
 
+def _refusal(result: rw.Assignment) -> Invalid:
+    """The rule a choice of targets breaks, as a translatable refusal (the trace's last line)."""
+    line = result.explanation[-1]
+    return Invalid(line.msgid, **line.args)
+
+
 def _targets(data, prefix: str, n: int) -> list[str]:
     out = []
     for i in range(1, n + 1):
@@ -186,7 +192,7 @@ def cmd_battle_resolve(state, data) -> Command:
     dts = _targets(data, "damage", damage)
     result = rw.assign(as_rules_units([u for u in units_of(b, side)]), routs, damage, rts, dts)
     if not result.legal:
-        raise Invalid(N_("%(reason)s"), reason=result.reason)
+        raise _refusal(result)
     payload = {"side": side, "rout_targets": rts, "damage_targets": dts}
     s = sentence(N_("%(name)s takes %(routs)d rout(s) and %(damage)d damage."),
                  name=state["players"][side_player(b, side)]["name"], routs=routs, damage=damage)
@@ -201,7 +207,7 @@ def _battle_resolve(state, p, ev):
     mine = units_of(b, side)
     result = rw.assign(as_rules_units(mine), routs, damage, p["rout_targets"], p["damage_targets"])
     if not result.legal:
-        raise Invalid(N_("%(reason)s"), reason=result.reason)
+        raise _refusal(result)
     by_id = {u.id: u for u in result.units}
     for u in mine:
         after = by_id[u["id"]]
