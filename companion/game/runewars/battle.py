@@ -18,7 +18,7 @@ from ...rules import runewars as rw
 from ...rules.text import N_, T, Term
 from ...state import reducer
 from ..command import Command, Invalid, apply, command
-from ..fields import choice, flag, ident, text, whole
+from ..fields import flag, ident, text, whole
 from ..sentences import sentence
 from .core import (NEUTRAL, advance, as_rules_units, battle_tally, eligible_types, pending_hits, require_runewars,
                    rw_state, side_player, standing_of_type, unit_type, units_of, view)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...rules import runewars as rw
-from ...rules.text import N_, T, Term
+from ...rules.text import N_, T
 from ...state import reducer
 from ..command import Command, Invalid, apply, command
 from ..fields import choice, text, whole
@@ -218,4 +218,4 @@ def limit_prompts(state: dict) -> list[dict]:
     return out
 
 
-__all__ = ["limit_prompts", "Term"]
+__all__ = ["limit_prompts"]
