@@ -166,7 +166,10 @@ def tracker_context(game) -> dict:
 
 @bp.get("/games/<int:game_id>")
 def show(game_id: int):
-    return page("games/show.html", **board_context(load_game(game_id)))
+    game = load_game(game_id)
+    if game.setup.get("game") == "runewars":  # a Runewars game's board is its Runewars page (web/runewars.py)
+        return redirect(url_for("runewars.battle_page", game_id=game_id), code=303)
+    return page("games/show.html", **board_context(game))
 
 
 def scenario_setup(game) -> dict | None:

@@ -1,0 +1,4 @@
+"""Runewars at the table (seed 001): unit types, battles, duels, attribute tests and limits as commands, reducers
+and page queries over ``state["runewars"]``. A game is a Runewars game when its set-up has ``"game": "runewars"``
+(and ``"mode": "runewars"``, which the fold copies into ``state["game"]``); Mage Knight games never see this.
+"""

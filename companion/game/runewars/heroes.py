@@ -1,0 +1,221 @@
+"""Runewars unit types, duels, attribute tests and limits (seed 001): commands and reducers."""
+
+from __future__ import annotations
+
+from ...rules import runewars as rw
+from ...rules.text import N_, T
+from ...state import reducer
+from ..command import Command, Invalid, apply, command
+from ..fields import choice, text, whole
+from .core import MAX_TYPES, NEUTRAL, require_runewars, rw_state, next_id, view
+from ..sentences import sentence
+
+MAX_HERO_HEALTH = 20
+MAX_ATTRIBUTE = 10
+
+
+def _checked(state: dict, cmd: Command) -> Command:
+    apply(state, cmd)
+    return cmd
+
+
+def _owner(state, data, name="owner"):
+    raw = data.get(name)
+    if raw == NEUTRAL:
+        return NEUTRAL
+    return whole(data, name, lo=0, hi=len(state["players"]) - 1, label=name)
+
+
+# ---------------------------------------------------------------------------------------------- unit types
+
+
+@command("runewars_unit_type")
+def cmd_unit_type(state, data) -> Command:
+    """The table enters a unit type from its faction sheet once per game (the seeds print no faction sheets)."""
+    require_runewars(state)
+    if len(view(state)["unit_types"]) >= MAX_TYPES:
+        raise Invalid(N_("At most %(n)d unit types in a game."), n=MAX_TYPES)
+    owner = _owner(state, data)
+    name = text(data, "name", max_len=40, label="name")
+    if any(t["owner"] == owner and t["name"].casefold() == name.casefold() for t in view(state)["unit_types"]):
+        raise Invalid(N_("This side already has a unit type called %(name)s."), name=name)
+    payload = {
+        "owner": owner, "name": name,
+        "initiative": whole(data, "initiative", lo=1, hi=5, label="initiative"),
+        "shape": choice(data, "shape", rw.SHAPES, label="shape"),
+        "health": whole(data, "health", lo=1, hi=9, label="health"),
+        "ability": text(data, "ability", default="", max_len=300, label="ability"),
+    }
+    s = sentence(N_("Unit type %(name)s entered (initiative %(i)d, health %(h)d)."), name=name,
+                 i=payload["initiative"], h=payload["health"])
+    return _checked(state, Command("runewars.unit_type", payload, s, ("runewars:types",)))
+
+
+@reducer("runewars.unit_type")
+def _unit_type(state, p, ev):
+    r = rw_state(state)
+    r["unit_types"].append(dict(p, id=next_id(r, "t")))
+
+
+@command("runewars_unit_type_remove")
+def cmd_unit_type_remove(state, data) -> Command:
+    require_runewars(state)
+    type_id = text(data, "type", max_len=20, label="type")
+    t = next((t for t in view(state)["unit_types"] if t["id"] == type_id), None)
+    if t is None:
+        raise Invalid(N_("There is no unit type %(id)s."), id=type_id)
+    b = view(state)["battle"]
+    if b and any(u["type"] == type_id for u in b["units"]):
+        raise Invalid(N_("%(name)s is fighting in the current battle."), name=t["name"])
+    s = sentence(N_("Unit type %(name)s removed."), name=t["name"])
+    return _checked(state, Command("runewars.unit_type_remove", {"type": type_id}, s, ("runewars:types",)))
+
+
+@reducer("runewars.unit_type_remove")
+def _unit_type_remove(state, p, ev):
+    r = rw_state(state)
+    r["unit_types"] = [t for t in r["unit_types"] if t["id"] != p["type"]]
+
+
+# ---------------------------------------------------------------------------------------------- duels
+
+
+def _hero_fields(state, data, side):
+    return {
+        "player": _owner(state, data, f"{side}_player"),
+        "name": text(data, f"{side}_name", max_len=40, label=f"{side}_name"),
+        "health": whole(data, f"{side}_health", lo=1, hi=MAX_HERO_HEALTH, label=f"{side}_health"),
+        "damage": whole(data, f"{side}_damage", default=0, lo=0, hi=MAX_HERO_HEALTH, label=f"{side}_damage"),
+    }
+
+
+@command("runewars_duel_start")
+def cmd_duel_start(state, data) -> Command:
+    """Duels 1-2: the attacker declares the defending hero; start-of-duel abilities are entered as damage."""
+    require_runewars(state)
+    d = view(state)["duel"]
+    if d and not d["over"]:
+        raise Invalid(N_("A duel is already being fought: finish it first."))
+    a, b = _hero_fields(state, data, "attacker"), _hero_fields(state, data, "defender")
+    for h in (a, b):
+        if h["damage"] >= h["health"]:
+            raise Invalid(N_("%(name)s is already defeated (damage %(d)d, health %(h)d)."), name=h["name"],
+                          d=h["damage"], h=h["health"])
+    s = sentence(N_("Duel: %(a)s challenges %(d)s."), a=a["name"], d=b["name"])
+    return _checked(state, Command("runewars.duel_start", {"attacker": a, "defender": b}, s, ("runewars:duel",)))
+
+
+@reducer("runewars.duel_start")
+def _duel_start(state, p, ev):
+    r = rw_state(state)
+    if r["duel"]:
+        r["duels"].append(r["duel"])
+    r["duel"] = {"attacker": dict(p["attacker"]), "defender": dict(p["defender"]), "round": 0, "rounds": [],
+                 "over": False, "winner": None}
+
+
+def _draw(data, side) -> dict:
+    icon = choice(data, f"{side}_icon", rw.DUEL_ICONS, label=f"{side}_icon")
+    value = whole(data, f"{side}_value", default=1 if icon in ("damage", "rout") else 0, lo=0, hi=9,
+                  label=f"{side}_value")
+    special = choice(data, f"{side}_special", rw.DUEL_SPECIALS, default="damage", label=f"{side}_special")
+    prevent = whole(data, f"{side}_prevent", default=0, lo=0, hi=9, label=f"{side}_prevent")
+    return {"icon": icon, "value": value, "special": special, "prevent": prevent}
+
+
+@command("runewars_duel_round")
+def cmd_duel_round(state, data) -> Command:
+    """Duels 3: one round; both heroes' circle-section icons, resolved simultaneously."""
+    require_runewars(state)
+    d = view(state)["duel"]
+    if not d or d["over"]:
+        raise Invalid(N_("No duel is being fought."))
+    payload = {"attacker": _draw(data, "attacker"), "defender": _draw(data, "defender")}
+    s = sentence(N_("Duel round %(n)d: %(a)s draws %(ai)s, %(d)s draws %(di)s."), n=d["round"] + 1,
+                 a=d["attacker"]["name"], d=d["defender"]["name"], ai=payload["attacker"]["icon"],
+                 di=payload["defender"]["icon"], translate=("ai", "di"))
+    return _checked(state, Command("runewars.duel_round", payload, s, ("runewars:duel",)))
+
+
+def _duel_draw(p: dict) -> rw.DuelDraw:
+    return rw.DuelDraw(p["icon"], int(p["value"]), p["special"], int(p.get("prevent", 0)))
+
+
+@reducer("runewars.duel_round")
+def _duel_round(state, p, ev):
+    d = rw_state(state)["duel"]
+    a, b = d["attacker"], d["defender"]
+    res = rw.duel_round(rw.DuelHero(a["health"], a["damage"]), rw.DuelHero(b["health"], b["damage"]),
+                        _duel_draw(p["attacker"]), _duel_draw(p["defender"]), d["round"] + 1)
+    a["damage"], b["damage"] = res.attacker.damage, res.defender.damage
+    d["round"] += 1
+    d["rounds"].append({"attacker": p["attacker"], "defender": p["defender"], "dealt": list(res.dealt),
+                        "trace": [line.to_json() for line in res.explanation]})
+    if res.over:
+        d["over"] = True
+        d["winner"] = rw.duel_winner(res.attacker, res.defender)
+        d["defeated"] = {"attacker": res.attacker.defeated, "defender": res.defender.defeated}
+
+
+# ---------------------------------------------------------------------------------------------- attribute tests
+
+
+@command("runewars_attribute_test")
+def cmd_attribute_test(state, data) -> Command:
+    require_runewars(state)
+    hero = text(data, "hero", max_len=40, label="hero")
+    attribute = choice(data, "attribute", rw.ATTRIBUTES, label="attribute")
+    value = whole(data, "value", lo=0, hi=MAX_ATTRIBUTE, label="value")
+    s = sentence(N_("%(hero)s tests %(attr)s %(n)d: draw %(n)d Fate card(s), choose one."), hero=hero,
+                 attr=rw.ATTRIBUTE_NAMES[attribute], n=value, translate=("attr",))
+    return _checked(state, Command("runewars.attribute_test", {"hero": hero, "attribute": attribute, "value": value},
+                                   s, ("runewars:tests",)))
+
+
+@reducer("runewars.attribute_test")
+def _attribute_test(state, p, ev):
+    r = rw_state(state)
+    t = rw.attribute_test(p["attribute"], int(p["value"]))
+    r["tests"] = (r["tests"] + [dict(p, cards=t.cards, trace=[line.to_json() for line in t.explanation])])[-10:]
+
+
+# ---------------------------------------------------------------------------------------------- limits
+
+
+@command("runewars_limits")
+def cmd_limits(state, data) -> Command:
+    """Gaining Heroes / Quest Cards: the table keeps each player's count of heroes and Quest cards."""
+    require_runewars(state)
+    i = whole(data, "player", lo=0, hi=len(state["players"]) - 1, label="player")
+    heroes = whole(data, "heroes", lo=0, hi=10, label="heroes")
+    quests = whole(data, "quests", lo=0, hi=10, label="quests")
+    s = sentence(N_("%(name)s has %(h)d hero(es) and %(q)d Quest card(s)."), name=state["players"][i]["name"],
+                 h=heroes, q=quests)
+    return _checked(state, Command("runewars.limits", {"player": i, "heroes": heroes, "quests": quests}, s,
+                                   (f"runewars:limits:{i}",)))
+
+
+@reducer("runewars.limits")
+def _limits(state, p, ev):
+    rw_state(state)["limits"][str(p["player"])] = {"heroes": int(p["heroes"]), "quests": int(p["quests"])}
+
+
+def limit_prompts(state: dict) -> list[dict]:
+    """Who must act: a fourth hero deserts (Gaining Heroes), a fourth Quest card is discarded (Quest Cards)."""
+    out = []
+    for key, lim in sorted(view(state)["limits"].items()):
+        i = int(key)
+        desert = rw.over_limit(lim["heroes"], rw.HERO_LIMIT)
+        discard = rw.over_limit(lim["quests"], rw.QUEST_LIMIT)
+        if desert:
+            out.append({"player": i, "line": T(N_("Runewars, Gaining Heroes: %(name)s controls %(n)d heroes: choose "
+                                                  "%(k)d to desert (Reward cards discarded faceup)."),
+                                               name=state["players"][i]["name"], n=lim["heroes"], k=desert)})
+        if discard:
+            out.append({"player": i, "line": T(N_("Runewars, Quest Cards: %(name)s holds %(n)d Quest cards: discard "
+                                                  "%(k)d of his choice."),
+                                               name=state["players"][i]["name"], n=lim["quests"], k=discard)})
+    return out
+
+
+__all__ = ["limit_prompts"]

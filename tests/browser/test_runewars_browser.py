@@ -1,0 +1,74 @@
+"""Issue 13, Tests: "a browser test of one battle on two phones" - the second phone sees the first one's entries
+live (same event log, same sync as the Mage Knight pages)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_helpers import shot
+
+pytestmark = pytest.mark.browser
+
+
+def add_type(page, owner, name, initiative, health):
+    details = page.locator("details", has_text="Enter a unit type")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    form = details.locator("form")
+    form.locator("select[name=owner]").select_option(owner)
+    form.locator("input[name=name]").fill(name)
+    form.locator("select[name=initiative]").select_option(str(initiative))
+    form.locator("input[name=health]").fill(str(health))
+    form.locator("[data-testid=rw-add-type]").click()
+    expect(page.locator(".rw-types", has_text=name)).to_be_visible()
+
+
+def test_one_battle_on_two_phones(server, phone):
+    a = phone()
+    b = phone()
+    a.goto(server + "/")
+    a.get_by_role("link", name="New Runewars game").click()
+    a.fill("input[name=name_0]", "Elf")
+    a.fill("input[name=name_1]", "Uthuk")
+    a.get_by_role("button", name="Create Runewars game").click()
+    a.get_by_role("button", name="Elf").click()
+    expect(a.get_by_role("heading", name="Runewars battle")).to_be_visible()
+    gid = int(re.search(r"/games/(\d+)/runewars", a.url).group(1))
+
+    # phone B joins with the game's link and is the Uthuk player
+    b.goto(a.locator("[data-testid=join-url]").get_attribute("href"))
+    b.get_by_role("button", name="Uthuk").click()
+    expect(b).to_have_url(re.compile(rf"/games/{gid}/runewars$"))
+
+    # phone A enters both sides' unit types; phone B sees them
+    add_type(a, "0", "Archer", 1, 1)
+    add_type(a, "1", "Beastman", 1, 1)
+    expect(b.locator(".rw-types", has_text="Beastman")).to_be_visible(timeout=3000)
+
+    a.locator("[data-testid='rw-count-Archer']").fill("2")
+    a.locator("[data-testid='rw-count-Beastman']").fill("2")
+    a.locator("[data-testid=rw-start]").click()
+    expect(a.locator("[data-testid=rw-initiative]")).to_have_text("Initiative 1 of 5")
+    expect(b.locator("[data-testid=rw-initiative]")).to_have_text("Initiative 1 of 5", timeout=3000)
+    shot(a, "runewars-battle")
+
+    # the attacker draws on phone A; phone B sees that it is the Uthuk's turn, and draws
+    a.locator("form.rw-draw input[name=damage]").first.fill("1")
+    a.locator("[data-testid=rw-draw-0]").click()
+    expect(b.locator("[data-testid=rw-turn]")).to_contain_text("Uthuk", timeout=3000)
+    b.locator("form.rw-draw input[name=damage]").first.fill("1")
+    b.locator("[data-testid=rw-draw-0]").click()
+
+    # resolution, attacker first: A takes the Uthuk's damage, then B takes the Elf's
+    expect(a.locator("[data-testid=rw-turn]")).to_contain_text("Elf", timeout=3000)
+    a.locator("[data-testid=rw-resolve]").click()
+    expect(b.locator("[data-testid=rw-turn]")).to_contain_text("Uthuk", timeout=3000)
+    b.locator("[data-testid=rw-resolve]").click()
+
+    # the tally on both phones: one Archer against one Beastman, a tie: the defender wins
+    expect(a.locator("[data-testid=rw-tally]")).to_have_text("Tally: attacker 1, defender 1", timeout=3000)
+    shot(b, "runewars-tally")
+    b.locator("[data-testid=rw-end]").click()
+    expect(a.locator("[data-testid=rw-result]")).to_contain_text("the defender wins, 1 against 1", timeout=3000)
+    expect(a.locator("#sync-status")).to_have_attribute("data-state", "synced")
