@@ -39,6 +39,22 @@ SMALL_CONTROLS = """() => {
   return {measured, small};
 }"""
 
+# A select shows its chosen option's text whole (no "Ranged At…"): the text's width against the room inside.
+CUT_SELECTS = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const cut = [];
+  for (const s of document.querySelectorAll('select')) {
+    const o = s.options[s.selectedIndex];
+    if (!o || !s.getBoundingClientRect().width) continue;
+    const cs = getComputedStyle(s);
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 18;  // the arrow
+    const text = ctx.measureText(o.textContent.trim()).width;
+    if (text > room) cut.push(`${s.name}: "${o.textContent.trim()}" ${Math.round(text)} > ${Math.round(room)}`);
+  }
+  return cut;
+}"""
+
 NAV = """() => [...document.querySelectorAll('.gamenav a')].map(a => {
   const r = a.getBoundingClientRect();
   return {href: a.getAttribute('href'), text: a.textContent.trim(), inView: r.top >= 0 && r.bottom <= innerHeight
@@ -95,6 +111,7 @@ def test_every_game_page_one_tap_from_every_other_at_360px(server, phone, locale
             controls = a.evaluate(SMALL_CONTROLS)
             assert controls["measured"] >= len(expected), path  # at least the navigation bar
             assert controls["small"] == [], (path, controls["small"])
+            assert a.evaluate(CUT_SELECTS) == [], path
             width = a.evaluate("document.documentElement.scrollWidth")
             assert width <= 360, f"{path} unfolded is {width}px wide"
         # the Dummy tab only where there is a Dummy player; the QR code one tap away
@@ -113,3 +130,34 @@ def test_collapsible_sections_show_whether_they_are_open(server, phone):
     assert shields.evaluate(marker) == '"▸"'
     shields.locator("summary").click()
     assert shields.evaluate(marker) == '"▾"'
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_the_attack_and_block_rows_fit_a_360px_phone(server, phone, locale):
+    """'No label is cut short ("Ranged At…")': the attack rows of a running combat at 360 px, both languages."""
+    host = phone()
+    gid = create_game(host, server)
+    url = host.locator("[data-testid=join-url]").get_attribute("href")
+    host.goto(f"{server}/games/{gid}/combat")
+    host.check("input[name=fight][value=city]")
+    host.select_option("select[name=city]", "white")
+    host.locator("input[name=level]").fill("5")
+    host.click("[data-testid=combat-setup-go]")
+    host.select_option("[data-testid=add-token] select[name=token]", "prowlers")
+    host.click("[data-testid=add-token-go]")
+    host.locator(".enemy").first.wait_for()
+    host.click("[data-testid=next-phase]")
+    host.wait_for_selector("[data-testid=attack-form]")
+
+    a = phone(locale=locale, width=360, height=640)
+    join_as(a, url, "Ben")
+    a.goto(f"{server}/games/{gid}/combat")
+    form = a.locator("[data-testid=attack-form]")
+    for kind in ("ranged", "siege"):
+        form.locator("select[name=kind]").first.select_option(kind)
+        assert a.evaluate(CUT_SELECTS) == []
+    controls = a.evaluate(SMALL_CONTROLS)
+    assert controls["small"] == []
+    assert a.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(a, f"game-combat-ranged-{locale[:2]}")
+    assert not a.console_errors and not host.console_errors
