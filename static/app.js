@@ -52,6 +52,11 @@
     }
     dirty.add(el);
   }
+  // A section this person opened or closed stays so; one they never touched follows the server.
+  document.addEventListener("click", function (e) {
+    var s = e.target.closest && e.target.closest("summary");
+    if (s && s.parentElement && s.parentElement.tagName === "DETAILS") s.parentElement.mkToggled = true;
+  }, true);
   document.addEventListener("input", mark, true);
   document.addEventListener("change", mark, true);
   function clean(form) {
@@ -88,8 +93,8 @@
   if (window.Idiomorph) {
     var cb = window.Idiomorph.defaults.callbacks;
     cb.beforeAttributeUpdated = function (attr, el) {
-      // an open section stays open, a closed one closed: that is this person's choice
-      if (attr === "open" && el.tagName === "DETAILS") return false;
+      // a section this person opened stays open, one they closed stays closed: their choice
+      if (attr === "open" && el.tagName === "DETAILS" && el.mkToggled) return false;
       if ((attr === "value" || attr === "checked" || attr === "selected") && owner(el)) return false;
       return true;
     };
