@@ -65,6 +65,9 @@ def create_app(config: dict | None = None) -> "Flask":
     app.teardown_appcontext(db.close_db)
     i18n.init_app(app)
     common.init_app(app)
+    from . import assets
+
+    assets.init_app(app, Path(app.config.get("STATIC_CACHE") or db_path.parent / "static-cache"))
 
     # Core reducers, then every feature blueprint in companion/web/ (a module that defines `bp`).
     from . import game, trackers  # noqa: F401  (registers the tracker reducers)

@@ -105,7 +105,8 @@ def test_htmx_gets_the_live_part_carrying_the_fight_in_its_url(client, gid):
     assert resp.status_code == 200 and "<html" not in html
     m = re.search(r'<div id="live" hx-get="([^"]+)"', html)
     assert m and "log=" in m.group(1) and "a=0" in m.group(1)
-    assert 'hx-swap-oob="true"' in html  # the sync poller, as every game page
+    # the seq this view shows, for the sync poller (issue 9: no out-of-band swap, which failed on pages without it)
+    assert re.search(r'data-live-seq data-seq="\d+"', html) and "hx-swap-oob" not in html
 
 
 def test_a_game_with_one_player_has_no_fight(client):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -218,7 +220,9 @@ def init_app(app) -> None:
         resp.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
         resp.vary.add("HX-Request")
         resp.vary.add("Cookie")
-        return resp
+        if g.get("game") is not None or _PRIVATE.match(request.path):
+            resp.headers["Cache-Control"] = "no-store"  # a private game: never kept by a browser or proxy
+        return _gzip(resp)
 
     @app.errorhandler(ApiError)
     def _api_error(err: ApiError):
@@ -262,6 +266,21 @@ def init_app(app) -> None:
             "current_lang": _current_lang(),
         }
 
+
+def _gzip(resp):
+    """Pages and JSON answers gzipped for browsers that accept it (static files: WhiteNoise, companion.assets)."""
+    resp.vary.add("Accept-Encoding")
+    if (resp.direct_passthrough or resp.is_streamed or "gzip" not in request.headers.get("Accept-Encoding", "")
+            or resp.headers.get("Content-Encoding") or resp.mimetype not in ("text/html", "application/json")):
+        return resp
+    data = resp.get_data()
+    if len(data) > 1024:
+        resp.set_data(gzip.compress(data, 6))
+        resp.headers["Content-Encoding"] = "gzip"
+    return resp
+
+
+_PRIVATE = re.compile(r"^(/api)?/(games/\d+|join/)")
 
 # Feature pages of a game, shown in the game's navigation when the feature is installed.
 GAME_LINKS = (

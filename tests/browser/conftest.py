@@ -1,5 +1,5 @@
 """Browser tests: Playwright drives Debian's chromium (never a downloaded browser) against a real waitress server
-on a free loopback port. Each test gets phones: browser contexts at 390x844."""
+on a free loopback port. Each test gets phones: browser contexts at 390x844 (or the size a test asks for)."""
 
 import os
 import shutil
@@ -60,14 +60,29 @@ def browser():
         b.close()
 
 
+# Issue 9, item 9: "Browser tests fail on any console error or htmx:*Error event". Every htmx error event is
+# written to the console as an error, so a test's console_errors list holds both.
+HTMX_ERRORS = """
+["htmx:oobErrorNoTarget", "htmx:responseError", "htmx:sendError", "htmx:swapError", "htmx:targetError",
+ "htmx:onLoadError", "htmx:historyCacheError", "htmx:historyCacheMissLoadError", "htmx:evalDisallowedError",
+ "htmx:invalidPath", "htmx:timeout"].forEach(function (name) {
+  document.addEventListener(name, function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    console.error(name + (xhr ? " " + xhr.status + " " + (e.detail.pathInfo || {}).requestPath : ""));
+  });
+});
+"""
+
+
 @pytest.fixture
 def phone(browser):
     """A factory of phones: each is a page in its own browser context (own cookies), 390x844, touch."""
     contexts = []
 
-    def make(locale="en-US", color_scheme="dark"):
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+    def make(locale="en-US", color_scheme="dark", width=390, height=844):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True,
                                   has_touch=True, locale=locale, color_scheme=color_scheme)
+        ctx.add_init_script(HTMX_ERRORS)
         contexts.append(ctx)
         page = ctx.new_page()
         page.console_errors = []

@@ -93,3 +93,4 @@ def test_a_level_5_city_assault_on_a_phone(server, phone):
     page.wait_for_selector("[data-testid=combat-end]")
     page.goto(f"{page.base}/games/{gid}")
     assert page.inner_text("[data-testid=level-0]") == "1"
+    assert not page.console_errors, page.console_errors  # issue 9: no console error, no htmx:*Error event

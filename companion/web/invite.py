@@ -1,0 +1,57 @@
+"""The game's navigation (every page one tap away) and the invitation page: the join QR code, one tap from every
+page of a game, for anyone in the game (a late player can scan it from any phone)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, g, request, url_for
+from flask_babel import lazy_gettext
+
+from .common import GAME_LINKS, load_game, page, url_exists
+
+bp = Blueprint("invite", __name__)
+
+
+def has_dummy(state: dict) -> bool:
+    """A Dummy player is in the game: a solo game, a scenario that has one, or one already set up."""
+    from ..rules.data import get_rules
+
+    info = state.get("game") or {}
+    if state.get("dummy") or info.get("mode") == "solo":
+        return True
+    sc = (getattr(get_rules(), "scenarios", {}) or {}).get(info.get("scenario"))
+    return bool(sc is not None and getattr(sc, "dummy", False))
+
+
+@bp.app_context_processor
+def _nav():
+    return {"game_nav": game_nav}
+
+
+def game_nav() -> list[dict]:
+    """The links of the game's navigation bar, in order, the current page marked."""
+    game = g.get("game")
+    if game is None:
+        return []
+    gid = game.id
+    items = [{"key": "board", "href": url_for("games.show", game_id=gid), "label": lazy_gettext("Board"),
+              "current": request.endpoint == "games.show"}]
+    for path, label in GAME_LINKS:
+        href = path % gid
+        key = href.rsplit("/", 1)[-1]
+        if not url_exists(href) or (key == "dummy" and not has_dummy(game.state)):
+            continue
+        items.append({"key": key, "href": href, "label": label, "current": request.path.startswith(href)})
+    items.append({"key": "log", "href": url_for("games.log", game_id=gid), "label": lazy_gettext("Log"),
+                  "current": request.endpoint == "games.log"})
+    items.append({"key": "invite", "href": url_for("invite.show", game_id=gid), "label": lazy_gettext("Invite (QR)"),
+                  "current": request.endpoint == "invite.show"})
+    return items
+
+
+@bp.get("/games/<int:game_id>/invite")
+def show(game_id: int):
+    from .games import join_url, qr_svg
+
+    game = load_game(game_id)
+    url = join_url(game)
+    return page("games/invite.html", game=game, join_url=url, qr=qr_svg(url))
