@@ -50,6 +50,7 @@ def create_app(config: dict | None = None) -> "Flask":
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 30,
+        SESSION_REFRESH_EACH_REQUEST=False,  # the poll stays cheap: no re-signed cookie on every request
         WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token is tied to the session anyway
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         PUBLIC_URL=None,  # the host's LAN address for join links, set by `companion serve`

@@ -23,7 +23,8 @@ from ..game.fields import player_index
 from ..game.exchange import FORMAT_VERSION, check_import, export_dict  # noqa: F401 (FORMAT_VERSION: imports)
 from ..game.setup import MAX_PLAYERS, MODE_TERMS, MODES, setup_from_form, validate_setup  # noqa: F401
 from ..rules.data import get_rules
-from ..state import fold, walk
+from ..state import walk
+from ..state_cache import CACHE as STATE_CACHE
 from .common import device_id, done, game_row, load_game, page
 
 bp = Blueprint("games", __name__)
@@ -83,7 +84,7 @@ def index():
             if joined.get(str(r["id"]), {}).get("token") == r["token"]:
                 setup = json.loads(r["setup"])
                 # finished or not is derived from the log (a final score can be undone)
-                state = fold(r["id"], setup, r["seed"], ev.load_events(get_db(), r["id"]))
+                state, _seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], r["id"], setup, r["seed"])
                 games.append({"id": r["id"], "name": r["name"], "setup": setup, "created": r["created"],
                               "finished": state.get("finished", False)})
     return render_template("index.html", games=games, rules=get_rules())
