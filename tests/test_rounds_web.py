@@ -139,3 +139,19 @@ def test_a_cooperative_game_with_the_dummy_player_through_the_forms(app):
     s = t.state()
     assert set(s["round_order"]) == {0, 1, "dummy"} and s["dummy"]["player_tactics"] == {"1": free[0], "0": free[1]}
     assert now_playing(t.board()).startswith("Now playing:")
+
+
+def test_after_the_last_round_the_board_points_to_the_score(app):
+    """Rulebook, A Round 5a: "if the Round limit is reached, the game is over" (Full Conquest, 2 players: 6
+    Rounds)."""
+    t = Table(app, players=PLAYERS[:2])
+    for _ in range(5):
+        t.do("next_round")
+    assert t.state()["round"] == 6
+    t.do("round_tactic", player="1", tactic="sparing_power")
+    t.do("round_tactic", player="0", tactic="long_night")
+    t.do("round_announce", player="0", deck_empty="true")
+    t.do("round_end_turn", player="1")
+    html = t.board()
+    assert 'data-testid="rounds-score"' in html and 'data-testid="rounds-next"' not in html
+    t.do("next_round", status=400)
