@@ -127,6 +127,9 @@ def test_a_cooperative_game_with_the_dummy_player_through_the_forms(app):
     """Scenario Book, Full Cooperation: the Dummy player takes a random Tactic first, then the players choose; the
     Round order follows the Tactic numbers with the Dummy in it."""
     t = Table(app, "full_cooperation", "coop", (("Anna", "goldyx"), ("Ben", "arythea")))
+    html = t.board()
+    assert now_playing(html) == "Set up the Dummy player first." and 'data-testid="rounds-dummy-setup"' in html
+    t.do("round_tactic", status=400, player="1", tactic="planning")
     t.client.post(f"/games/{t.id}/dummy/setup", data={"mode": "virtual", "hero": "tovak", "based_on": 0})
     assert t.state().get("dummy")
     html = t.board()

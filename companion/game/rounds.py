@@ -66,6 +66,17 @@ def _dummy_rule(state: dict) -> str | None:
     return tactic_rule(state)
 
 
+def needs_dummy(state: dict) -> bool:
+    """The game is played with a Dummy player (a solo game, or the scenario says so: Full and Blitz Cooperation)
+    but it is not set up yet: its page sets it up, and its Tactic rule decides who picks first."""
+    if dummy_of(state) is not None:
+        return False
+    from .dummy.common import scenario
+
+    sc = scenario(state)
+    return state["game"].get("mode") == "solo" or bool(sc is not None and getattr(sc, "dummy", False))
+
+
 def tactics_done(state: dict) -> bool:
     d = dummy_of(state)
     if d is not None:
@@ -172,7 +183,8 @@ def now(state: dict) -> dict | None:
         return None
     if ph is None:
         return None
-    who = next_picker(state) if ph == "tactics" else current(state)
+    waiting = ph == "tactics" and needs_dummy(state)
+    who = None if waiting else next_picker(state) if ph == "tactics" else current(state)
     by = announced_by(state)
     last = by is not None and who is not None and who != by and ph == "turns"
     return {
@@ -187,6 +199,7 @@ def now(state: dict) -> dict | None:
         "dummy_tactic": tactic_of(state, DUMMY) if dummy_of(state) is not None else None,
         "available": available(state) if ph == "tactics" else [],
         "has_dummy": dummy_of(state) is not None,
+        "needs_dummy": waiting,
     }
 
 
@@ -258,6 +271,8 @@ def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("This game has no players."))
     if tactics_done(state):
         raise Invalid(N_("Every player has a Tactic this round."))
+    if needs_dummy(state):
+        raise Invalid(N_("Set up the Dummy player first."))
     who = next_picker(state)
     if who == DUMMY:
         raise Invalid(N_("The Dummy player takes its Tactic first."))

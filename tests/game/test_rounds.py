@@ -176,3 +176,30 @@ def test_a_cooperative_round_with_the_dummy_player():
     s = g.state
     assert s["round"] == 2 and s["time"] == "night"
     assert rounds.now(s)["phase"] == "tactics" and rounds.now(s)["who"] == "dummy"
+
+
+SOLO = {"scenario": "solo_conquest", "mode": "solo", "players": [{"name": "Anna", "hero": "goldyx"}]}
+
+
+def test_a_solo_round_keeps_the_dummy_players_tactic_rule():
+    """Scenario Book, Solo Conquest, Special Rules: "When taking Tactics, you always choose first. The Dummy player
+    then takes a random Tactic card from the remaining ones"; Dummy Player: "Arrange the Round Order tokens by the
+    Tactic numbers, as usual". The board's pick gives the Dummy page's own ``dummy.tactics`` the same payload."""
+    g = LocalGame(SOLO)
+    with pytest.raises(Invalid, match="Set up the Dummy player first"):
+        g.run("round_tactic", player=0, tactic="planning")
+    assert rounds.now(g.state)["needs_dummy"] and rounds.now(g.state)["who"] is None
+    g.run("dummy_setup", mode="virtual", hero="tovak")
+    assert rounds.now(g.state)["who"] == 0  # you choose first
+    g.run("round_tactic", player=0, tactic="planning")
+    s = g.state
+    d = s["dummy"]
+    assert d["player_tactics"] == {"0": "planning"} and d["tactic"] not in (None, "planning")
+    numbers = {0: 4, "dummy": rounds.tactic_of(s, "dummy").number}
+    assert s["round_order"] == sorted(numbers, key=numbers.get)
+    assert rounds.phase(s) == "turns" and rounds.current(s) == s["round_order"][0]
+    # the same picks through the Dummy page give the same Dummy Tactic (same seed and sequence number)
+    h = LocalGame(SOLO)
+    h.run("dummy_setup", mode="virtual", hero="tovak")
+    h.run("dummy_tactics", tactic_0="planning")
+    assert h.state["dummy"]["tactic"] == d["tactic"] and h.state["round_order"] == s["round_order"]
