@@ -69,7 +69,7 @@ def test_a_round_through_the_board_forms(app):
     t.do("round_end_turn", player="0")
     t.do("round_end_turn", player="1")
     html = t.board()
-    assert now_playing(html) == "The round is over." and 'data-testid="round-over"' in html
+    assert now_playing(html) == "The round is over: start the next round." and 'data-testid="round-over"' in html
     t.do("next_round")
     s = t.state()
     assert s["round"] == 2 and s["time"] == "night"
@@ -157,4 +157,5 @@ def test_after_the_last_round_the_board_points_to_the_score(app):
     t.do("round_end_turn", player="1")
     html = t.board()
     assert 'data-testid="rounds-score"' in html and 'data-testid="rounds-next"' not in html
+    assert now_playing(html) == "That was the scenario's last round."
     t.do("next_round", status=400)

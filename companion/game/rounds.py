@@ -200,7 +200,16 @@ def now(state: dict) -> dict | None:
         "available": available(state) if ph == "tactics" else [],
         "has_dummy": dummy_of(state) is not None,
         "needs_dummy": waiting,
+        "final": _final_round(state),
     }
+
+
+def _final_round(state: dict) -> bool:
+    """This is the scenario's last Round (Rulebook, A Round 5a: "if the Round limit is reached, the game is over")."""
+    from .trackers import day_night_order
+
+    total = len(day_night_order(state))
+    return bool(total) and state["round"] >= total
 
 
 def who_name(state: dict, who: Any) -> str | None:
