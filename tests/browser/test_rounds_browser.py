@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import shot
+from browser_helpers import ARTIFACTS, shot
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +41,8 @@ def test_the_current_player_shows_on_a_second_phone(server, phone):
     a.locator("[data-testid=tactic-great_start]").click()  # Anna takes Great Start (5): Ben plays first
 
     expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Now playing: Ben\s*you"), timeout=3000)
+    a.locator("[data-testid=round-flow]").scroll_into_view_if_needed()
+    a.locator("[data-testid=round-flow]").screenshot(path=str(ARTIFACTS / "rounds-board.png"))
     b.goto(b.url.split("/games/")[0] + "/games/" + b.url.split("/games/")[1].split("/")[0] + "/log")
     expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Now playing: Ben"))  # every page
     a.locator("[data-testid=end-turn]").click()
