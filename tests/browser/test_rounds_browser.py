@@ -1,0 +1,51 @@
+"""Issue 10, item 7: the current player is shown on every phone. Phone A picks Tactics on the board; phone B (another
+player) sees whose pick and then whose turn it is in its header within 3 s, without a reload."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_helpers import ARTIFACTS, shot
+
+pytestmark = pytest.mark.browser
+
+
+def create_game(page, base):
+    page.goto(base + "/games/new")
+    page.select_option("select[name=scenario]", "full_conquest")
+    page.check("input[name=mode][value=competitive]")
+    page.fill("input[name=name_0]", "Anna")
+    page.select_option("select[name=hero_0]", "arythea")
+    page.fill("input[name=name_1]", "Ben")
+    page.select_option("select[name=hero_1]", "tovak")
+    page.get_by_role("button", name="Create game").click()
+    page.get_by_role("button", name="Anna").click()
+    expect(page.locator("[data-testid=round-flow]")).to_be_visible()
+    return int(re.search(r"/games/(\d+)", page.url).group(1))
+
+
+def test_the_current_player_shows_on_a_second_phone(server, phone):
+    a = phone()
+    b = phone()
+    create_game(a, server)
+    b.goto(a.locator("[data-testid=join-url]").get_attribute("href"))
+    b.get_by_role("button", name="Ben").click()
+
+    # Rulebook, A Round 3a: everybody at Fame 0, so the last in the order (Ben) picks first
+    expect(a.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: Ben picks"))
+    expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: Ben picks\s*you"))
+    a.locator("[data-testid=tactic-planning]").click()  # Ben takes Planning (4)
+    expect(a.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: Anna picks"))
+    expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: Anna picks"), timeout=3000)
+    a.locator("[data-testid=tactic-great_start]").click()  # Anna takes Great Start (5): Ben plays first
+
+    expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Now playing: Ben\s*you"), timeout=3000)
+    a.locator("[data-testid=round-flow]").scroll_into_view_if_needed()
+    a.locator("[data-testid=round-flow]").screenshot(path=str(ARTIFACTS / "rounds-board.png"))
+    b.goto(b.url.split("/games/")[0] + "/games/" + b.url.split("/games/")[1].split("/")[0] + "/log")
+    expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Now playing: Ben"))  # every page
+    a.locator("[data-testid=end-turn]").click()
+    expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Now playing: Anna"), timeout=3000)
+    shot(b, "rounds-second-phone")
+    assert not a.console_errors and not b.console_errors
