@@ -52,11 +52,11 @@ def tracker_view(state: dict) -> dict:
 def scenario_setup(state: dict, lang: str = "en") -> dict | None:
     """The scenario's set-up for this game's player count (Scenario Book), shown on the board; a solo game of a
     scenario with a solo variant shows the variant."""
-    sc = get_rules().scenarios.get(state["game"]["scenario"])
+    from .scenario_rules import scenario
+
+    sc = scenario(state)
     if sc is None:
         return None
-    if state["game"].get("mode") == "solo" and sc.solo_variant is not None:
-        sc = sc.solo_variant
     n = len(state["players"])
     return {
         "scenario": sc,

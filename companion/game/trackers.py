@@ -13,7 +13,8 @@ CRYSTAL_LIMIT = 3  # Rulebook: at most 3 crystals of each colour in the Inventor
 @reducer("player.fame")
 def _fame(state, p, ev):
     pl = player(state, p["player"])
-    pl["fame"] = max(0, pl["fame"] + int(p["amount"]))
+    # "bonus": a Blitz scenario's extra Fame for the lines crossed (Scenario Book, Blitz Conquest)
+    pl["fame"] = max(0, pl["fame"] + int(p["amount"]) + int(p.get("bonus") or 0))
 
 
 @reducer("player.reputation")
@@ -148,8 +149,22 @@ def cmd_fame(state, data) -> Command:
     if amount == 0:
         raise Invalid(N_("Choose an amount of Fame other than 0."))
     pl = state["players"][i]
-    ch = change_fame(get_rules().levels, pl["fame"], amount)
+    from .scenario_rules import line_bonus
+
+    bonus = line_bonus(state, pl["fame"], amount)
+    ch = change_fame(get_rules().levels, pl["fame"], amount + bonus)
     name = pl["name"]
+    payload = {"player": i, "amount": amount}
+    if bonus:
+        payload["bonus"] = bonus
+        s = sentence(
+            N_("%(name)s gains %(amount)d Fame and %(bonus)d extra Fame for the line(s) crossed (Blitz): level "
+               "%(old)d → %(new)d, Armor %(armor)d, Hand limit %(hand)d; level-up reward: %(reward)s"),
+            translate=("reward",), name=name, amount=amount, bonus=bonus, old=ch.before.level, new=ch.after.level,
+            armor=ch.after.armor, hand=ch.after.hand_limit,
+            reward=[REWARD_TEXT.get(r, r) for r in ch.rewards],
+        )
+        return Command("player.fame", payload, s, (f"player:{i}:fame",))
     if ch.after.level > ch.before.level:
         s = sentence(
             N_("%(name)s gains %(amount)d Fame: level %(old)d → %(new)d, Armor %(armor)d, Hand limit %(hand)d; "
@@ -163,7 +178,7 @@ def cmd_fame(state, data) -> Command:
     else:
         s = sentence(N_("%(name)s loses %(amount)d Fame (now %(fame)d)."), name=name, amount=-amount,
                      fame=ch.after.fame)
-    return Command("player.fame", {"player": i, "amount": amount}, s, (f"player:{i}:fame",))
+    return Command("player.fame", payload, s, (f"player:{i}:fame",))
 
 
 @command("reputation")
@@ -319,11 +334,11 @@ def cmd_next_round(state, data) -> Command:
 
 def day_night_order(state) -> tuple[str, ...]:
     """The scenario's rounds, Day or Night each, for this game's player count (a solo variant has its own)."""
-    sc = get_rules().scenarios.get(state["game"]["scenario"])
+    from .scenario_rules import scenario
+
+    sc = scenario(state)
     if sc is None:
         return ()
-    if state["game"].get("mode") == "solo" and sc.solo_variant is not None:
-        sc = sc.solo_variant
     return tuple(sc.day_night_for(len(state["players"])))
 
 

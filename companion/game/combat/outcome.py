@@ -18,6 +18,7 @@ from ...rules.text import N_, T
 from ...state import player, reducer
 from ..command import Command, command
 from ..sentences import sentence
+from ..scenario_rules import assault_costs_reputation, line_bonus
 from .forms import need_current
 from .setup import start_turn
 from .state import FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, refuse, root, uid_of, unit_name_de
@@ -83,6 +84,26 @@ def outcome_of(state: dict, cur: dict) -> dict:
         refuse(err)
     fame = out.fame
     trace = list(out.explanation)
+    reputation = out.reputation
+    if kind == "assault" or cur["fight"] == "other_keep":
+        if not assault_costs_reputation(state, cur["fight"]):
+            reputation += 1
+            trace.append(T("Scenario Book, Conquer and Hold: there is no Reputation loss for assaulting keeps and "
+                           "mage towers"))
+    inc = cur.get("incantation")
+    if inc:
+        fame *= 2
+        trace.append(T("Scenario Book, Druid Nights: the summoned enemies defeated give twice the Fame: %(fame)d",
+                       fame=fame))
+        summoned = len(mine(cur))
+        trace.append(T("Scenario Book, Druid Nights: at the end of your turn roll %(n)d mana die (dice) for "
+                       "crystals (%(per)d per summoned monster, as in a monster den); undefeated ones disappear",
+                       n=summoned * int(inc.get("crystals_per_enemy", 1)), per=int(inc.get("crystals_per_enemy", 1))))
+    bonus = line_bonus(state, player(state, cur["player"])["fame"], fame)
+    if bonus:
+        fame += bonus
+        trace.append(T("Scenario Book, Blitz: %(bonus)d extra Fame for crossing line(s) on the Fame track",
+                       bonus=bonus))
     conquered = out.conquered
     coop = cur.get("coop")
     if coop:
@@ -126,7 +147,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
     names = {str(u["uid"]): u["name"] for u in pl["units"]}
     names_de = {str(u["uid"]): unit_name_de(u) for u in pl["units"]}
     return {
-        "player": cur["player"], "fight": cur["fight"], "fame": fame, "reputation": out.reputation,
+        "player": cur["player"], "fight": cur["fight"], "fame": fame, "reputation": reputation,
         "wounds_to_hand": hand, "wounds_to_discard": discard, "knocked_out": knocked_out,
         "units": [{**u, "name": names.get(str(u["uid"]), "?"), "name_de": names_de.get(str(u["uid"]))}
                   for u in units],

@@ -17,6 +17,7 @@ from ...rules.text import N_
 from ...state import player, reducer, rng
 from ..command import Command, Invalid, command
 from ..sentences import sentence
+from ..scenario_rules import cities_closed, incantation_allowed
 from .forms import need_current, num, pick, raw_text, token_enemy, typed_enemy, yes
 from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
 
@@ -38,6 +39,7 @@ def _setup(state, p, ev):
         "night": bool(p.get("night")),
         "revisit": bool(p.get("revisit")),
         "owner": p.get("owner"),
+        "incantation": p.get("incantation"),
         "enemies": [],
         "next_key": 1,
         "phase": "setup",
@@ -113,8 +115,12 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     city = None
     level = None
     if fight == "city":
+        if cities_closed(state):
+            raise Invalid(N_("In this scenario the city cannot be entered or assaulted."))
         city = pick(data, "city", tuple(CITY_NAMES))
-        level = num(data, "level", 1, 11, label=N_("City level"))
+        # Scenario Book, Variants, Megapolis: "set the level of the Megapolis: it can be any number from 2 to 24"
+        megapolis = "megapolis" in (state["game"].get("variants") or ())
+        level = num(data, "level", 1, 24 if megapolis else 11, label=N_("City level"))
     # Quick reference, Dungeon/Tomb (and other adventure sites): a conquered one can be entered again; defeating
     # the enemy then gives its Fame but no reward and no Shield token.
     revisit = fight in ("dungeon", "adventure") and yes(data, "revisit")
@@ -123,6 +129,7 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         owner = num(data, "owner", 0, len(state["players"]) - 1, label=N_("Keep owner"))
         if owner == i:
             raise Invalid(N_("The keep's owner cannot assault it."))
+    incantation = incantation_of(state, data, fight)
     st = standing(get_rules().levels, player(state, i)["fame"])
     armor = num(data, "hero_armor", 1, 20, default=st.armor, label=N_("Armor"))
     payload = {
@@ -131,6 +138,8 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         "level": level, "hero_armor": armor, "hand_limit": st.hand_limit, "units_allowed": units_allowed,
         "night": night, "revisit": revisit, "owner": owner,
     }
+    if incantation:
+        payload["incantation"] = incantation
     if city:
         s = sentence(N_("%(name)s assaults a level %(level)d %(city)s."), translate=("city",),
                      name=player(state, i)["name"], level=level, city=CITY_NAMES[city])
@@ -138,6 +147,30 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         s = sentence(N_("%(name)s starts a combat: %(fight)s."), translate=("fight",),
                      name=player(state, i)["name"], fight=FIGHT_NAMES[fight])
     return Command("combat.setup", payload, s, (SCOPE,))
+
+
+def incantation_of(state: dict, data: Mapping[str, Any], fight: str) -> dict | None:
+    """Druid Nights, Special Rules: "Once during the first Night ... you may perform an incantation ...: draw one
+    brown enemy per glade with your Shield and fight them. Defeated ones give twice the Fame ... gain one random
+    crystal per summoned monster"; "During the second Night ... you summon red enemies; Fame is doubled and you
+    get two random crystals per enemy." The first Night is round 2, the second round 4."""
+    if not yes(data, "incantation"):
+        return None
+    if not incantation_allowed(state):
+        raise Invalid(N_("Only Druid Nights has the incantation."))
+    if state.get("time") != "night":
+        raise Invalid(N_("The incantation is performed during a Night."))
+    if fight != "rampaging":
+        raise Invalid(N_("The incantation is a fight without a site: choose the fight without a site."))
+    nights = [n for n, t in enumerate(_day_night(state), start=1) if t == "night"]
+    night = nights.index(state["round"]) + 1 if state["round"] in nights else 1
+    return {"night": night, "crystals_per_enemy": 1 if night == 1 else 2}
+
+
+def _day_night(state: dict) -> tuple:
+    from ..trackers import day_night_order
+
+    return day_night_order(state)
 
 
 @command("combat_enemy_add")
