@@ -1,0 +1,223 @@
+"""Scenario special rules applied by the app, not only printed (issue 10 item 5), driven through the game layer
+without Flask. Sources: the Scenario Book (seed 000 pp. 18-22; German seed 002), each scenario's "Special Rules".
+"""
+
+import pytest
+
+from companion.game.command import Invalid
+from companion.game.local import LocalGame
+from companion.game.scenario_rules import EFFECTS
+from companion.game.setup import validate_setup
+from companion.rules.data import get_rules
+from companion.rules.data.schema import SCENARIO_EFFECTS
+
+TWO = [{"name": "Anna", "hero": "tovak"}, {"name": "Ben", "hero": "goldyx"}]
+
+
+def game(scenario, mode="competitive", players=TWO, **extra):
+    return LocalGame(validate_setup({"scenario": scenario, "mode": mode, "players": players, **extra}))
+
+
+def win_fight(g, fight="rampaging", token="swordsmen", kind="ranged", value=10, **setup):
+    """A combat won in the Ranged and Siege phase: nobody is hurt; the outcome is applied."""
+    g.run("combat_setup", player=0, fight=fight, **setup)
+    g.run("combat_enemy_add", token=token)
+    g.run("combat_phase")
+    key = g.state["combat"]["current"]["enemies"][0]["key"]
+    g.run("combat_attack", target=[key], value=[value], element=["physical"], kind=[kind])
+    while g.state["combat"]["current"]["phase"] != "attack":
+        g.run("combat_phase")  # every enemy defeated: Block and Assign Damage are skipped
+    g.run("combat_end")
+    return g.state["combat"]["last"]
+
+
+# ------------------------------------------------------------------------------------------- every special rule
+
+
+def test_every_special_rule_is_applied_or_marked_a_reminder():
+    """Issue 10 item 5: every special rule in rules_data/scenarios.yaml either changes what the app computes or is
+    marked as a reminder only; every effect the data may name is implemented (EFFECTS says where)."""
+    assert set(SCENARIO_EFFECTS) == set(EFFECTS)
+    for sc in get_rules().scenarios.values():
+        for s in (sc, sc.solo_variant):
+            if s is not None:
+                assert len(s.special_rules_effects) == len(s.special_rules), s.id
+
+
+EXPECTED = {
+    # scenario: what each special rule is (in the order of the Scenario Book's list)
+    "first_reconnaissance": ["fame_per_revealed_tile", "reminder", "reminder", "reminder", "reminder",
+                             "cities_closed"],
+    "full_conquest": ["team_rules"],
+    "blitz_conquest": ["start_fame_and_line_bonus", "start_reputation", "reminder"],
+    "solo_conquest": ["reminder", "dummy_tactics", "dummy_tactics"],
+    "full_cooperation": ["reminder", "dummy_tactics", "dummy_tactics", "coop_scoring"],
+    "blitz_cooperation": ["coop_scoring", "start_fame_and_line_bonus", "start_reputation", "reminder"],
+    "mines_liberation": ["reminder", "reminder", "mine_liberation", "mine_liberation", "reminder", "friendly_city"],
+    "druid_nights": ["reminder", "druid_incantation", "reminder", "druid_incantation", "friendly_city"],
+    "dungeon_lords": ["reminder", "reminder", "reminder", "reminder", "friendly_city"],
+    "conquer_and_hold": ["rounds_by_players", "reminder", "reminder", "no_assault_reputation_loss", "reminder",
+                         "reminder", "reminder", "cities_closed"],
+    "one_to_return": ["reminder", "reminder", "reminder"],
+}
+
+
+@pytest.mark.parametrize("scenario", sorted(EXPECTED))
+def test_each_scenario_says_which_rules_the_app_applies(scenario):
+    """Scenario Book, each scenario's Special Rules: applied (an effect id) or a reminder, per scenario."""
+    assert list(get_rules().scenarios[scenario].special_rules_effects) == EXPECTED[scenario]
+
+
+def test_the_loader_refuses_a_rule_without_its_effect(tmp_path):
+    """The loader validates the field: one effect per special rule, from the known list."""
+    import shutil
+
+    from companion.rules.data import RulesDataError, load_rules
+
+    from pathlib import Path
+
+    import companion
+
+    data_dir = tmp_path / "rules_data"
+    shutil.copytree(Path(companion.__file__).resolve().parent.parent / "rules_data", data_dir)
+    path = data_dir / "scenarios.yaml"
+    path.write_text(path.read_text().replace("special_rules_effects: [team_rules]", "special_rules_effects: []"))
+    with pytest.raises(RulesDataError, match="special_rules_effects"):
+        load_rules(data_dir)
+    path.write_text(path.read_text().replace("special_rules_effects: []", "special_rules_effects: [magic]"))
+    with pytest.raises(RulesDataError, match="special_rules_effects"):
+        load_rules(data_dir)
+
+
+# ------------------------------------------------------------------------------------------- Blitz
+
+
+@pytest.mark.parametrize("scenario,mode", [("blitz_conquest", "competitive"), ("blitz_cooperation", "coop")])
+def test_blitz_players_start_at_fame_1_and_reputation_plus_2(scenario, mode):
+    """Scenario Book, Blitz Conquest, Special Rules: "You start with 1 Fame"; "You start with +2 Reputation (i.e.
+    you have a bonus of +1 for interaction right from the start)". Blitz Cooperation: the same."""
+    st = game(scenario, mode).state
+    for pl in st["players"]:
+        assert pl["fame"] == 1 and pl["reputation"] == 2
+
+
+def test_blitz_extra_fame_for_each_line_crossed():
+    """Scenario Book, Blitz Conquest: "Whenever you cross a line on the Fame track, you get 1 extra Fame."
+    From 1 Fame, +2 reaches 3 (the level 2 line): 1 extra Fame, 4. From 4, +20 crosses the lines at 8, 15 and 24:
+    3 extra, 27. Without a line crossed, nothing extra."""
+    g = game("blitz_conquest")
+    g.run("fame", player=0, amount=2)
+    assert g.state["players"][0]["fame"] == 4
+    g.run("fame", player=0, amount=1)
+    assert g.state["players"][0]["fame"] == 5
+    g.run("fame", player=0, amount=19)  # 5 -> 24 crosses 8, 15, 24: +3 = 27
+    assert g.state["players"][0]["fame"] == 27
+    g.undo()
+    assert g.state["players"][0]["fame"] == 5
+
+
+def test_blitz_extra_fame_in_a_combat_outcome():
+    """Scenario Book, Blitz Conquest: the extra Fame applies to Fame from a combat too (1 + 4 Fame crosses 3)."""
+    g = game("blitz_conquest")
+    last = win_fight(g)
+    assert last["fame"] == 5  # Swordsmen 4 + 1 extra
+    assert g.state["players"][0]["fame"] == 6
+
+
+def test_other_scenarios_give_no_extra_fame():
+    g = game("full_conquest")
+    g.run("fame", player=0, amount=3)
+    assert g.state["players"][0]["fame"] == 3 and g.state["players"][0]["reputation"] == 0
+
+
+# ------------------------------------------------------------------------------------------- Conquer and Hold
+
+
+def test_conquer_and_hold_no_reputation_loss_for_assaulting_a_keep():
+    """Scenario Book, Conquer and Hold, Special Rules: "There is no Reputation loss for assaulting keeps and mage
+    towers." (Rulebook, Combat with Enemies 1a: elsewhere every assault costs 1 Reputation.)"""
+    g = game("conquer_and_hold")
+    last = win_fight(g, fight="keep", token="swordsmen", kind="siege")
+    assert last["reputation"] == 0 and g.state["players"][0]["reputation"] == 0
+    assert last["shields"] == {"keep": 1}
+    g2 = game("full_conquest")
+    win_fight(g2, fight="mage_tower", token="swordsmen", kind="siege")
+    assert g2.state["players"][0]["reputation"] == -1
+
+
+def test_conquer_and_hold_city_cannot_be_entered():
+    """Conquer and Hold: "The city was friendly but closed its gates; you may not enter it." First
+    Reconnaissance: "Cities cannot be conquered nor entered." Friendly cities cannot be assaulted either."""
+    for scenario in ("conquer_and_hold", "first_reconnaissance", "mines_liberation"):
+        with pytest.raises(Invalid, match="cannot be entered"):
+            game(scenario).run("combat_setup", player=0, fight="city", city="white", level=3)
+    game("full_conquest").run("combat_setup", player=0, fight="city", city="white", level=4)
+
+
+# ------------------------------------------------------------------------------------------- Mines Liberation
+
+
+def test_mines_liberation_reputation_and_crystal():
+    """Scenario Book, Mines Liberation: "Whoever defeats the last enemy liberates the mine ... and gains Reputation
+    +1 (+2 on a Core tile)"; "the liberator gets a crystal on the turn of liberation"."""
+    g = game("mines_liberation")
+    g.run("mine_liberated", player=0, tile="countryside", color="green")
+    pl = g.state["players"][0]
+    assert pl["reputation"] == 1 and pl["crystals"]["green"] == 1 and pl["mines"] == {"countryside": 1, "core": 0}
+    g.run("mine_liberated", player=0, tile="core")
+    pl = g.state["players"][0]
+    assert pl["reputation"] == 3 and pl["mines"] == {"countryside": 1, "core": 1}
+    with pytest.raises(Invalid):
+        g.run("mine_liberated", player=0, tile="city")
+    with pytest.raises(Invalid, match="Mines Liberation"):
+        game("full_conquest").run("mine_liberated", player=0, tile="core")
+
+
+# ------------------------------------------------------------------------------------------- Druid Nights
+
+
+def test_druid_nights_incantation_doubles_fame_and_names_the_crystals():
+    """Scenario Book, Druid Nights: "Once during the first Night ... you may perform an incantation ...: draw one
+    brown enemy per glade with your Shield and fight them. Defeated ones give twice the Fame ... gain one random
+    crystal per summoned monster"."""
+    g = game("druid_nights")
+    with pytest.raises(Invalid, match="Night"):
+        g.run("combat_setup", player=0, fight="rampaging", incantation="yes")
+    g.run("next_round")  # round 2: the first Night
+    last = win_fight(g, token="minotaur", incantation="yes")
+    assert last["fame"] == 8  # Minotaur 4 Fame, doubled
+    crystals = [line for line in last["explanation"] if "mana die" in str(line.get("msg", line))]
+    assert crystals and crystals[0]["args"]["n"] == 1 and crystals[0]["args"]["per"] == 1
+
+
+def test_druid_nights_second_night_two_crystals_per_enemy():
+    """Druid Nights: "During the second Night you may do the same, but you summon red enemies; Fame is doubled and
+    you get two random crystals per enemy."""
+    g = game("druid_nights")
+    for _ in range(3):
+        g.run("next_round")  # round 4: the second Night
+    g.run("combat_setup", player=0, fight="rampaging", incantation="yes")
+    assert g.state["combat"]["current"]["incantation"] == {"night": 2, "crystals_per_enemy": 2}
+
+
+def test_incantation_only_in_druid_nights():
+    g = game("full_conquest")
+    g.run("next_round")
+    with pytest.raises(Invalid, match="Druid Nights"):
+        g.run("combat_setup", player=0, fight="rampaging", incantation="yes")
+
+
+# ------------------------------------------------------------------------------------------- First Reconnaissance
+
+
+def test_first_reconnaissance_fame_per_revealed_tile():
+    """Scenario Book, First Reconnaissance: "A player scores 1 Fame whenever they reveal a new tile, no matter which
+    type." Also in its solo variant (which changes the tiles, rounds and Tactics only)."""
+    g = game("first_reconnaissance")
+    g.run("tile_revealed", player=1)
+    assert g.state["players"][1]["fame"] == 1
+    solo = game("first_reconnaissance", "solo", [{"name": "Anna", "hero": "tovak"}])
+    solo.run("tile_revealed", player=0, count=2)
+    assert solo.state["players"][0]["fame"] == 2
+    with pytest.raises(Invalid):
+        game("full_conquest").run("tile_revealed", player=0)
