@@ -7,7 +7,9 @@ from __future__ import annotations
 from ..rules.data import get_rules
 from ..rules.progression import reputation_modifier, standing
 from ..state import COLORS, SHIELD_KINDS
-from .trackers import day_night_order
+from .hand_limit import hand_limit_now
+from .scenario_rules import active
+from .trackers import day_night_order, recruit_modifiers
 
 
 def players_view(state: dict, rules=None) -> list[dict]:
@@ -22,6 +24,9 @@ def players_view(state: dict, rules=None) -> list[dict]:
             "reputation_modifier": reputation_modifier(rules.reputation, p["reputation"]),
             "hero": rules.heroes.get(p["hero"]) if p.get("hero") else None,
             "units_full": len(p["units"]) >= st.command_tokens,
+            "hand": hand_limit_now(p),
+            "recruit_modifiers": recruit_modifiers(p),
+            "position": p.get("position") or {"near_keep": False, "city": "none"},
         })
     return players
 
@@ -46,6 +51,8 @@ def tracker_view(state: dict) -> dict:
         "shield_kinds": SHIELD_KINDS,
         "move_costs": list(rules.terrains.values()) if hasattr(rules.terrains, "values") else list(rules.terrains),
         "day_night": day_night_order(state),
+        "scenario_actions": {"tiles": active(state, "fame_per_revealed_tile"),
+                             "mines": active(state, "mine_liberation")},
     }
 
 

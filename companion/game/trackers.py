@@ -124,7 +124,8 @@ __all__ = ["CRYSTAL_LIMIT", "COLORS", "SHIELD_KINDS", "find_unit"]
 from ..commands import Command, Invalid, command, get_choice, get_int, get_player  # noqa: E402
 from ..rules.text import N_  # noqa: E402
 from .sentences import name_arg, sentence  # noqa: E402
-from ..rules.progression import change_fame, reputation_modifier, standing  # noqa: E402
+from ..rules.progression import change_fame, recruit_influence_modifier, reputation_modifier, standing  # noqa: E402
+from .fields import flag  # noqa: E402
 
 REWARD_TEXT = {
     # what the Fame track gives when a level is reached (rules_data/levels.yaml `reward`)
@@ -261,6 +262,7 @@ def cmd_recruit(state, data) -> Command:
         payload = {"player": i, "unit": u.id, "name": u.name, "level": u.level, "armor": u.armor,
                    "resistances": list(u.resistances)}
         label = name_arg(u.name, u.name_de)
+        rule = getattr(u, "recruit_reputation", None)
     else:
         name = (data.get("name") or "").strip()[:60]
         if not name:
@@ -274,12 +276,38 @@ def cmd_recruit(state, data) -> Command:
         payload = {"player": i, "unit": None, "name": name, "level": get_int(data, "level", lo=1, hi=4),
                    "armor": get_int(data, "armor", lo=1, hi=9), "resistances": res}
         label = name
+        rule = None
+    reward = flag(data, "reward")  # a reward (e.g. a level-up Unit): no Influence paid, no modifier
+    mod = None if reward else recruit_influence_modifier(get_rules().reputation, pl["reputation"], rule)
+    if not reward and mod is None:
+        # Rulebook, Interaction with Locals: on the X space of the Reputation track nobody interacts with you
+        raise Invalid(N_("%(name)s is on the X space of the Reputation track: no Unit can be recruited (a Unit "
+                         "gained as a reward can)."), name=pl["name"])
+    if mod is not None:
+        payload["influence_modifier"] = mod
     limit = standing(get_rules().levels, pl["fame"]).command_tokens
     if len(pl["units"]) >= limit:
         raise Invalid(N_("%(name)s has %(n)d Command token(s) and %(n)d unit(s): disband one first."),
                       name=pl["name"], n=limit)
-    s = sentence(N_("%(name)s recruits %(unit)s."), name=pl["name"], unit=label)
+    if rule and mod is not None:
+        # Lost Legion unit cards: Thugs reverse the Reputation modifier, Heroes double it
+        msg = (N_("%(name)s recruits %(unit)s: the Reputation modifier is reversed, Influence %(mod)+d.")
+               if rule == "reversed" else
+               N_("%(name)s recruits %(unit)s: the Reputation modifier is doubled, Influence %(mod)+d."))
+        s = sentence(msg, name=pl["name"], unit=label, mod=mod)
+    elif mod:
+        s = sentence(N_("%(name)s recruits %(unit)s (Influence %(mod)+d from Reputation)."), name=pl["name"],
+                     unit=label, mod=mod)
+    else:
+        s = sentence(N_("%(name)s recruits %(unit)s."), name=pl["name"], unit=label)
     return Command("unit.recruit", payload, s, (f"player:{i}:units",))
+
+
+def recruit_modifiers(p: dict) -> dict:
+    """The Influence modifier each unit with a recruit rule (Thugs, Heroes) would have for this player now."""
+    rules = get_rules()
+    return {u.id: recruit_influence_modifier(rules.reputation, p["reputation"], u)
+            for u in rules.units.values() if getattr(u, "recruit_reputation", None)}
 
 
 def unit_label(u: dict):
@@ -440,3 +468,4 @@ def cmd_override(state, data) -> Command:
     s = sentence(N_("%(enemy)s corrected for this game (%(fields)s)."), enemy=name_arg(printed.name, printed.name_de),
                  fields=fields)
     return Command("enemy.override", {"enemy": token, "changes": changes}, s, (f"override:{token}",))
+

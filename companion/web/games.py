@@ -21,6 +21,7 @@ from ..db import get_db
 from ..game import board
 from ..game.fields import player_index
 from ..game.exchange import FORMAT_VERSION, check_import, export_dict  # noqa: F401 (FORMAT_VERSION: imports)
+from ..game.scenario_rules import VARIANT_NAMES, VARIANTS
 from ..game.setup import MAX_PLAYERS, MODE_TERMS, MODES, setup_from_form, validate_setup  # noqa: F401
 from ..rules.data import get_rules
 from ..state import fold, walk
@@ -92,6 +93,7 @@ def index():
 @bp.get("/games/new")
 def new_game():
     return render_template("games/new.html", rules=get_rules(), modes=MODES, max_players=MAX_PLAYERS, form={},
+                           variants=VARIANTS, variant_names=VARIANT_NAMES,
                            error=None)
 
 
@@ -101,6 +103,7 @@ def create():
         setup = validate_setup(form_setup(request.form))
     except Invalid as err:
         return render_template("games/new.html", rules=get_rules(), modes=MODES, max_players=MAX_PLAYERS,
+                               variants=VARIANTS, variant_names=VARIANT_NAMES,
                                form=request.form, error=invalid_message(err)), 400
     game_id = create_game(setup, device_id())
     row = game_row(game_id)
