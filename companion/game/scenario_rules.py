@@ -215,3 +215,14 @@ def cmd_tile_revealed(state, data) -> Command:
     s = sentence(N_("%(name)s reveals %(n)d new tile(s): %(n)d Fame (now %(fame)d)."), name=pl["name"], n=n,
                  fame=pl["fame"] + n)
     return Command("player.fame", {"player": i, "amount": n}, s, (f"player:{i}:fame",))
+
+
+def rules_in_play(state: Mapping[str, Any]) -> list[dict]:
+    """The game's special rules, each with what the app does with it ("reminder" or an ``EFFECTS`` id), the
+    variants chosen and the start values: the games API shows them (docs/api.md, Games)."""
+    sc = scenario(state)
+    if sc is None:
+        return []
+    de = sc.special_rules_de or sc.special_rules
+    return [{"rule": r, "rule_de": d, "effect": e}
+            for r, d, e in zip(sc.special_rules, de, sc.special_rules_effects or ("reminder",) * len(sc.special_rules))]
