@@ -221,3 +221,51 @@ def test_first_reconnaissance_fame_per_revealed_tile():
     assert solo.state["players"][0]["fame"] == 2
     with pytest.raises(Invalid):
         game("full_conquest").run("tile_revealed", player=0)
+
+
+# ------------------------------------------------------------------------------------------- Interactive Combat
+
+
+def test_interactive_combat_white_armor_in_ranged_phase_and_one_more_fame():
+    """Scenario Book, Variants, Interactive Combat: "If it is white, the enemy has +1 to Armor in the Siege and
+    Ranged Attack phase"; "In all the above cases, the enemy is worth 1 more Fame for being defeated". Swordsmen:
+    Armor 5, so Ranged 5 fails in that phase; in the Attack phase Attack 5 defeats them, Fame 4 + 1."""
+    g = game("full_conquest", variants=["interactive_combat"])
+    g.run("combat_setup", player=0, fight="rampaging")
+    g.run("combat_enemy_add", token="swordsmen")
+    g.run("combat_interactive", color="white")
+    g.run("combat_phase")
+    key = g.state["combat"]["current"]["enemies"][0]["key"]
+    g.run("combat_attack", target=[key], value=[5], element=["physical"], kind=["ranged"])
+    assert g.state["combat"]["current"]["actions"][-1]["result"]["success"] is False
+    g.run("combat_phase")  # Block: block the Swordsmen's 6
+    g.run("combat_block", key=key, attack_index=0, value=[6], element=["physical"])
+    while g.state["combat"]["current"]["phase"] != "attack":
+        g.run("combat_phase")
+    g.run("combat_attack", target=[key], value=[5], element=["physical"], kind=["melee"])
+    assert g.state["combat"]["current"]["enemies"][0]["defeated"]
+    g.run("combat_end")
+    assert g.state["combat"]["last"]["fame"] == 5
+
+
+def test_interactive_combat_red_attack_and_refusals():
+    """Interactive Combat: "If it is red, the enemy has +1 to its Attack"; only "whenever a player starts a fight
+    with a single enemy", and only in a game played with the variant."""
+    g = game("full_conquest", variants=["interactive_combat"])
+    g.run("combat_setup", player=0, fight="rampaging")
+    g.run("combat_enemy_add", token="swordsmen")
+    g.run("combat_interactive", color="red")
+    assert g.state["combat"]["current"]["enemies"][0]["attacks"][0]["value"] == 7
+    with pytest.raises(Invalid):
+        g.run("combat_interactive", color="blue")
+    g2 = game("full_conquest", variants=["interactive_combat"])
+    g2.run("combat_setup", player=0, fight="rampaging")
+    g2.run("combat_enemy_add", token="swordsmen")
+    g2.run("combat_enemy_add", token="guardsmen")
+    with pytest.raises(Invalid, match="single enemy"):
+        g2.run("combat_interactive", color="red")
+    g3 = game("full_conquest")
+    g3.run("combat_setup", player=0, fight="rampaging")
+    g3.run("combat_enemy_add", token="swordsmen")
+    with pytest.raises(Invalid, match="variant"):
+        g3.run("combat_interactive", color="red")

@@ -20,6 +20,7 @@ from ..command import Command, command
 from ..sentences import sentence
 from ..scenario_rules import assault_costs_reputation, line_bonus
 from .forms import need_current
+from .interactive import extra_fame
 from .setup import start_turn
 from .state import FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, refuse, root, uid_of, unit_name_de
 
@@ -99,6 +100,11 @@ def outcome_of(state: dict, cur: dict) -> dict:
         trace.append(T("Scenario Book, Druid Nights: at the end of your turn roll %(n)d mana die (dice) for "
                        "crystals (%(per)d per summoned monster, as in a monster den); undefeated ones disappear",
                        n=summoned * int(inc.get("crystals_per_enemy", 1)), per=int(inc.get("crystals_per_enemy", 1))))
+    extra = extra_fame(cur)
+    if extra:
+        fame += extra
+        trace.append(T("Scenario Book, Variants, Interactive Combat: the enemy is worth 1 more Fame (%(color)s): "
+                       "+%(n)d", color=cur["interactive"], n=extra))
     bonus = line_bonus(state, player(state, cur["player"])["fame"], fame)
     if bonus:
         fame += bonus
