@@ -269,3 +269,36 @@ def test_interactive_combat_red_attack_and_refusals():
     g3.run("combat_enemy_add", token="swordsmen")
     with pytest.raises(Invalid, match="variant"):
         g3.run("combat_interactive", color="red")
+
+
+# ------------------------------------------------------------------------------------------- early finish
+
+
+@pytest.mark.parametrize("scenario,players", [
+    ("solo_conquest", ("A",)), ("full_cooperation", ("A", "B")), ("blitz_cooperation", ("A", "B")),
+])
+def test_early_finish_bonus_only_when_the_mission_succeeded(scenario, players):
+    """Scenario Book, Solo Conquest / Full Cooperation, Scoring: "If you finished the game one or more rounds
+    before the Round limit, you get 30 points for each round you did not need" - the game ends early only when all
+    cities are conquered (End of the Scenario), so a failed mission scores no Rounds left."""
+    from scoring_helpers import P, run
+
+    total = {"solo_conquest": 2, "full_cooperation": 3, "blitz_cooperation": 2}[scenario]
+    ok = run(scenario, *(P(n, cities_led=total if i == 0 else 0) for i, n in enumerate(players)),
+             cities_conquered=total, rounds_left=1, dummy_deck=0)
+    assert ok.success is True and ok.table.categories["rounds_left"] == 30
+    failed = run(scenario, *(P(n, cities_led=1 if i == 0 else 0) for i, n in enumerate(players)),
+                 cities_conquered=1, rounds_left=1, dummy_deck=0)
+    assert failed.success is False and failed.table.categories["rounds_left"] == 0
+
+
+def test_rounds_left_is_not_prefilled_mid_game():
+    """Issue 10 item 5: the early-finish bonus is never pre-filled mid-game: round 1 of Solo Conquest with no city
+    conquered pre-fills 0 Rounds left (the sheet's game line)."""
+    from companion.game.scoring.sheet import game_prefill
+    from companion.rules import scoring as rules
+
+    g = game("solo_conquest", "solo", [{"name": "Anna", "hero": "tovak"}])
+    sc = rules.SCENARIOS["solo_conquest"]
+    assert game_prefill(g.state, sc, "rounds_left", [{"cities_led": 0}]) == 0
+    assert game_prefill(g.state, sc, "rounds_left", [{"cities_led": 2}]) == 5
