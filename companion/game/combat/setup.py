@@ -114,6 +114,7 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     kind, fortified, units_allowed, night, _shield = FIGHTS[fight]
     city = None
     level = None
+    second = None
     if fight == "city":
         if cities_closed(state):
             raise Invalid(N_("In this scenario the city cannot be entered or assaulted."))
@@ -121,6 +122,7 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         # Scenario Book, Variants, Megapolis: "set the level of the Megapolis: it can be any number from 2 to 24"
         megapolis = "megapolis" in (state["game"].get("variants") or ())
         level = num(data, "level", 1, 24 if megapolis else 11, label=N_("City level"))
+        second = megapolis_city(data, city) if megapolis else None
     # Quick reference, Dungeon/Tomb (and other adventure sites): a conquered one can be entered again; defeating
     # the enemy then gives its Fame but no reward and no Shield token.
     revisit = fight in ("dungeon", "adventure") and yes(data, "revisit")
@@ -140,6 +142,8 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     }
     if incantation:
         payload["incantation"] = incantation
+    if fight == "city" and second:
+        payload["site"]["megapolis"] = second
     if city:
         s = sentence(N_("%(name)s assaults a level %(level)d %(city)s."), translate=("city",),
                      name=player(state, i)["name"], level=level, city=CITY_NAMES[city])
@@ -147,6 +151,17 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         s = sentence(N_("%(name)s starts a combat: %(fight)s."), translate=("fight",),
                      name=player(state, i)["name"], fight=FIGHT_NAMES[fight])
     return Command("combat.setup", payload, s, (SCOPE,))
+
+
+def megapolis_city(data: Mapping[str, Any], city: str) -> str | None:
+    """Scenario Book, Variants, Megapolis: "draw one of the remaining City cards ... put the city figure of that
+    colour next to the first city"; its defenders have the bonuses of both cities. Empty: an ordinary city."""
+    if data.get("megapolis") in (None, ""):
+        return None
+    second = pick(data, "megapolis", tuple(CITY_NAMES))
+    if second == city:
+        raise Invalid(N_("The second city of a Megapolis is another colour."))
+    return second
 
 
 def incantation_of(state: dict, data: Mapping[str, Any], fight: str) -> dict | None:

@@ -144,7 +144,8 @@ def enemy_by_key(cur: dict, key: int) -> dict | None:
 
 def site_of(cur: dict) -> Site:
     s = cur["site"]
-    return Site(fortified=bool(s.get("fortified")), city=s.get("city"), across_wall=bool(s.get("across_wall")))
+    return Site(fortified=bool(s.get("fortified")), city=s.get("city"), across_wall=bool(s.get("across_wall")),
+                megapolis=s.get("megapolis"))
 
 
 def _engine_enemy(d: Mapping[str, Any]) -> Enemy:

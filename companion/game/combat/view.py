@@ -125,6 +125,13 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         ctx["token_groups"] = token_groups()
         if cur["fight"] == "city" and cur["site"].get("city") in rules.cities and cur.get("level"):
             ctx["garrison"] = rules.cities[cur["site"]["city"]].garrison.get(int(cur["level"]), ())
+            second = cur["site"].get("megapolis")
+            if second in rules.cities:
+                # Scenario Book, Variants, Megapolis: each city at half the level (left rounded up, right down);
+                # both garrisons together
+                level = int(cur["level"])
+                ctx["garrison"] = (tuple(rules.cities[cur["site"]["city"]].garrison.get(-(-level // 2), ()))
+                                   + tuple(rules.cities[second].garrison.get(level // 2, ())))
     if cur["phase"] == "block":
         ctx["block_rows_for"] = block_rows(cur)
         ctx["summon_piles"] = summon_pile_options(cur)
