@@ -203,3 +203,14 @@ def test_no_recruit_on_the_x_space_unless_a_reward(client):
     assert r.status_code == 400 and "X space" in r.get_json()["error"]
     r = client.post(url + "recruit", json={"player": 0, "unit": "peasants", "reward": True}, headers=h)
     assert r.status_code == 201
+
+
+def test_board_and_rules_page_say_which_rules_are_applied(client):
+    """Issue 10 item 5: the board's scenario set-up marks each special rule as applied or a reminder; the chosen
+    variants are listed."""
+    gid, h = api_game(client, "blitz_conquest", variants=["rampaging_evil"])
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert html.count("applied by the app") == 2 and "reminder" in html
+    assert 'data-testid="variants-in-play"' in html and "Rampaging Evil" in html
+    page = client.get("/rules/scenarios/blitz_conquest").get_data(as_text=True)
+    assert "applied by the app" in page

@@ -72,4 +72,6 @@ def scenario_setup(state: dict, lang: str = "en") -> dict | None:
         "city_levels": sc.city_levels.get(n, ()),
         "dummy": sc.dummy,
         "special_rules": sc.special_rules_de if lang == "de" and sc.special_rules_de else sc.special_rules,
+        "effects": tuple(sc.special_rules_effects),
+        "variants": tuple(state["game"].get("variants") or ()),
     }

@@ -188,7 +188,7 @@ def _lang() -> str:
 
 def board_context(game) -> dict:
     return {"game": game, "join_url": join_url(game), "qr": qr_svg(join_url(game)), "setup_summary": scenario_setup(game),
-            **tracker_context(game)}
+            "variant_names": VARIANT_NAMES, **tracker_context(game)}
 
 
 @bp.get("/games/<int:game_id>/log")
