@@ -331,3 +331,16 @@ def test_megapolis_red_and_green_give_brutal_and_poison():
     e = Enemy(name="Swordsmen", armor=5, attacks=(EnemyAttack(6, "physical"),))
     assert attack_abilities(e, e.attacks[0], Site(fortified=True, city="red", megapolis="green")) >= {"brutal",
                                                                                                     "poison"}
+
+
+def test_liberated_mines_prefill_the_score_sheet():
+    """Mines Liberation, Scoring: 4 points per mine liberated on a Countryside tile, 7 on a Core tile - the sheet
+    starts from the mines the board recorded."""
+    from companion.game.scoring.sheet import prefill
+
+    g = game("mines_liberation")
+    g.run("mine_liberated", player=0, tile="core")
+    g.run("mine_liberated", player=0, tile="countryside")
+    g.run("mine_liberated", player=0, tile="countryside")
+    assert prefill(g.state, 0, "mines_core") == 1 and prefill(g.state, 0, "mines_countryside") == 2
+    assert prefill(g.state, 1, "mines_core") == 0

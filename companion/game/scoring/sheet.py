@@ -37,6 +37,9 @@ def prefill(state: dict, i: int, key: str) -> int | bool:
         return int(shields.get("adventure") or 0)
     if key == "wounds":
         return int(p.get("wounds") or 0)
+    if key in ("mines_countryside", "mines_core"):
+        # Mines Liberation: the board's "mine liberated" action (companion/game/scenario_rules.py)
+        return int((p.get("mines") or {}).get(key.split("_", 1)[1]) or 0)
     if key == "keeps":
         return int(shields.get("keep") or 0)
     if key == "mage_towers":
