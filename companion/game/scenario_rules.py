@@ -34,6 +34,7 @@ EFFECTS: dict[str, str] = {
     "druid_incantation": "combat set-up 'incantation' (Druid Nights): Fame doubled, crystals per monster",
     "no_assault_reputation_loss": "combat outcome: no Reputation loss for keeps and mage towers",
     "rounds_by_players": "Scenario.rounds_for (the round tracker)",
+    "towers_like_keeps": "combat set-up 'other_mage_tower' (half Fame, the owner's Shield replaced)",
 }
 
 # Scenario Book, Variants (the setup form's `variant` choices; stored in the set-up as "variants")
@@ -152,7 +153,13 @@ def cities_closed(state: dict) -> bool:
 
 def assault_costs_reputation(state: dict, fight: str) -> bool:
     """Conquer and Hold: "There is no Reputation loss for assaulting keeps and mage towers"."""
-    return not (fight in ("keep", "mage_tower", "other_keep") and active(state, "no_assault_reputation_loss"))
+    return not (fight in ("keep", "mage_tower", "other_keep", "other_mage_tower") and active(state, "no_assault_reputation_loss"))
+
+
+def towers_like_keeps(state: dict) -> bool:
+    """Conquer and Hold: "Mage towers work like keeps ... it becomes yours and others may assault it"."""
+    game = state.get("game", state)
+    return game.get("scenario") == "conquer_and_hold"
 
 
 def incantation_allowed(state: dict) -> bool:

@@ -56,8 +56,8 @@ EXPECTED = {
     "mines_liberation": ["reminder", "reminder", "mine_liberation", "mine_liberation", "reminder", "friendly_city"],
     "druid_nights": ["reminder", "druid_incantation", "reminder", "druid_incantation", "friendly_city"],
     "dungeon_lords": ["reminder", "reminder", "reminder", "reminder", "friendly_city"],
-    "conquer_and_hold": ["rounds_by_players", "reminder", "reminder", "no_assault_reputation_loss", "reminder",
-                         "reminder", "reminder", "cities_closed"],
+    "conquer_and_hold": ["rounds_by_players", "reminder", "reminder", "no_assault_reputation_loss",
+                         "towers_like_keeps", "reminder", "reminder", "cities_closed"],
     "one_to_return": ["reminder", "reminder", "reminder"],
 }
 
@@ -344,3 +344,17 @@ def test_liberated_mines_prefill_the_score_sheet():
     g.run("mine_liberated", player=0, tile="countryside")
     assert prefill(g.state, 0, "mines_core") == 1 and prefill(g.state, 0, "mines_countryside") == 2
     assert prefill(g.state, 1, "mines_core") == 0
+
+
+def test_conquer_and_hold_another_players_mage_tower_for_half_fame():
+    """Scenario Book, Conquer and Hold: "Mage towers work like keeps. Conquering one ... becomes yours and others
+    may assault it, fighting a random fortified violet enemy for half the Fame, rounded up"; no Reputation loss.
+    Quick reference, Other Players' Keeps: the conqueror's Shield replaces the owner's."""
+    g = game("conquer_and_hold")
+    g.run("shield", player=1, site="mage_tower", amount=1)
+    last = win_fight(g, fight="other_mage_tower", token="swordsmen", kind="siege", owner=1)
+    assert last["fame"] == 2 and last["reputation"] == 0  # Swordsmen 4 Fame, halved
+    assert g.state["players"][1]["shields"]["mage_tower"] == 0
+    assert g.state["players"][0]["shields"]["mage_tower"] == 1
+    with pytest.raises(Invalid, match="Conquer and Hold"):
+        game("full_conquest").run("combat_setup", player=0, fight="other_mage_tower")

@@ -50,7 +50,8 @@ def _end(state, p, ev):
         pl["shields"][kind] = pl["shields"].get(kind, 0) + int(n)
     if o.get("owner_loses_keep") is not None:
         owner = player(state, o["owner_loses_keep"])
-        owner["shields"]["keep"] = max(0, owner["shields"].get("keep", 0) - 1)
+        site = o.get("owner_site") or "keep"  # Conquer and Hold: another player's mage tower
+        owner["shields"][site] = max(0, owner["shields"].get(site, 0) - 1)
     if o.get("city"):
         city = r["cities"].setdefault(o["city"], {"level": o.get("level"), "shields": [], "conquered": False})
         city["level"] = o.get("level") or city.get("level")
@@ -86,7 +87,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
     fame = out.fame
     trace = list(out.explanation)
     reputation = out.reputation
-    if kind == "assault" or cur["fight"] == "other_keep":
+    if kind == "assault" or cur["fight"] in ("other_keep", "other_mage_tower"):
         if not assault_costs_reputation(state, cur["fight"]):
             reputation += 1
             trace.append(T("Scenario Book, Conquer and Hold: there is no Reputation loss for assaulting keeps and "
@@ -137,7 +138,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
         shields[shield_kind] = 1
         trace.append(T("Quick reference: site conquered, mark it with a Shield token (%(kind)s)", kind=shield_kind))
     owner_loses = None
-    if cur["fight"] == "other_keep" and out.conquered and cur.get("owner") is not None:
+    if cur["fight"] in ("other_keep", "other_mage_tower") and out.conquered and cur.get("owner") is not None:
         owner_loses = int(cur["owner"])
         trace.append(T("Quick reference, Other Players' Keeps: you replace the owner's Shield token with your own"))
     res = (cur.get("damage") or {}).get("result")
@@ -161,6 +162,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "city": cur["site"].get("city") if cur["fight"] == "city" else None, "level": cur.get("level"),
         "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated],
         "explanation": lines_json(trace), "owner_loses_keep": owner_loses,
+        "owner_site": FIGHTS[cur["fight"]][4],
     }
 
 

@@ -17,7 +17,7 @@ from ...rules.text import N_
 from ...state import player, reducer, rng
 from ..command import Command, Invalid, command
 from ..sentences import sentence
-from ..scenario_rules import cities_closed, incantation_allowed
+from ..scenario_rules import cities_closed, incantation_allowed, towers_like_keeps
 from .forms import need_current, num, pick, raw_text, token_enemy, typed_enemy, yes
 from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
 
@@ -127,7 +127,9 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     # the enemy then gives its Fame but no reward and no Shield token.
     revisit = fight in ("dungeon", "adventure") and yes(data, "revisit")
     owner = None
-    if fight == "other_keep" and data.get("owner") not in (None, ""):
+    if fight == "other_mage_tower" and not towers_like_keeps(state):
+        raise Invalid(N_("Only in Conquer and Hold do mage towers belong to a player."))
+    if fight in ("other_keep", "other_mage_tower") and data.get("owner") not in (None, ""):
         owner = num(data, "owner", 0, len(state["players"]) - 1, label=N_("Keep owner"))
         if owner == i:
             raise Invalid(N_("The keep's owner cannot assault it."))

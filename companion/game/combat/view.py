@@ -94,13 +94,20 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
     return out
 
 
+def fights_here(state: dict) -> dict:
+    """The kinds of fight this game offers: another player's mage tower only in Conquer and Hold."""
+    from ..scenario_rules import towers_like_keeps
+
+    return {k: v for k, v in FIGHTS.items() if k != "other_mage_tower" or towers_like_keeps(state)}
+
+
 def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict:
     """Everything the combat page shows (template context names are a contract with the templates)."""
     r = root(state)
     cur = r.get("current")
     rules = get_rules()
     ctx: dict[str, Any] = {
-        "r": r, "cur": cur, "rules": rules, "fights": FIGHTS, "fight_names": FIGHT_NAMES,
+        "r": r, "cur": cur, "rules": rules, "fights": fights_here(state), "fight_names": FIGHT_NAMES,
         "phase_names": PHASE_NAMES, "phases": PHASES, "element_names": ELEMENT_NAMES, "elements": ELEMENTS,
         "attack_kind_names": ATTACK_KIND_NAMES, "attack_kinds": ATTACK_KINDS, "ability_names": ABILITY_NAMES,
         "abilities": ABILITIES, "resistance_names": RESISTANCE_NAMES, "resistances": RESISTANCES,
