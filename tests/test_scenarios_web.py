@@ -226,3 +226,17 @@ def test_an_older_blitz_export_keeps_its_start_values():
     assert "start" not in import_plan(old).setup
     new = dict(old, setup={**old["setup"], "start": {"fame": 1, "reputation": 2}})
     assert import_plan(new).setup["start"] == {"fame": 1, "reputation": 2}
+
+
+def test_combat_api_site_of_a_megapolis(client):
+    """Scenario Book, Variants, Megapolis: the defenders "benefit from the combat bonuses of both cities at once":
+    a White+Blue Megapolis gives +1 Armor (Rulebook City Assaults 1a). A second city of the same colour is a 400."""
+    orc = {"name": "Orc", "armor": 3, "attacks": [{"value": 3, "element": "physical"}], "fame": 2}
+    body = {"phase": "attack", "targets": [orc], "attacks": [{"value": 3}],
+            "site": {"fortified": True, "city": "blue", "megapolis": "white"}}
+    r = client.post("/api/v1/combat/attack", json=body)
+    assert r.status_code == 200 and r.get_json()["armor"] == 4 and not r.get_json()["success"]
+    body["site"]["megapolis"] = "blue"
+    assert client.post("/api/v1/combat/attack", json=body).status_code == 400
+    body["site"] = {"megapolis": "white"}
+    assert client.post("/api/v1/combat/attack", json=body).status_code == 400
