@@ -358,3 +358,13 @@ def test_conquer_and_hold_another_players_mage_tower_for_half_fame():
     assert g.state["players"][0]["shields"]["mage_tower"] == 1
     with pytest.raises(Invalid, match="Conquer and Hold"):
         game("full_conquest").run("combat_setup", player=0, fight="other_mage_tower")
+
+
+def test_druid_nights_incantation_once_per_night():
+    """Druid Nights: "Once during the first Night, in any of your turns, you may perform an incantation"."""
+    g = game("druid_nights")
+    g.run("next_round")
+    win_fight(g, token="minotaur", incantation="yes")
+    with pytest.raises(Invalid, match="already"):
+        g.run("combat_setup", player=0, fight="rampaging", incantation="yes")
+    g.run("combat_setup", player=1, fight="rampaging", incantation="yes")  # Ben has not

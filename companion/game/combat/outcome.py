@@ -57,6 +57,9 @@ def _end(state, p, ev):
         city["level"] = o.get("level") or city.get("level")
         city["shields"].extend([o["player"]] * int(o["shields"].get("city", 0)))
         city["conquered"] = city["conquered"] or bool(o["conquered"])
+    if o.get("incantation"):
+        # Druid Nights: "Once during the first Night" (and once in the second): this player's incantation is done
+        r.setdefault("incantations", []).append({"player": o["player"], "night": o["incantation"]["night"]})
     after = {"fame": pl["fame"], "reputation": pl["reputation"], "wounds": pl["wounds"]}
     # Rulebook End of the Turn 6: the new level (and its reward) applies at the end of the turn
     ch = change_fame(get_rules().levels, before["fame"], pl["fame"] - before["fame"])
@@ -163,6 +166,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated],
         "explanation": lines_json(trace), "owner_loses_keep": owner_loses,
         "owner_site": FIGHTS[cur["fight"]][4],
+        "incantation": cur.get("incantation"),
     }
 
 

@@ -181,6 +181,10 @@ def incantation_of(state: dict, data: Mapping[str, Any], fight: str) -> dict | N
         raise Invalid(N_("The incantation is a fight without a site: choose the fight without a site."))
     nights = [n for n, t in enumerate(_day_night(state), start=1) if t == "night"]
     night = nights.index(state["round"]) + 1 if state["round"] in nights else 1
+    i = data.get("player")
+    done = (state.get("combat") or {}).get("incantations") or []
+    if any(str(x["player"]) == str(i) and x["night"] == night for x in done):
+        raise Invalid(N_("This player has already performed the incantation this Night."))
     return {"night": night, "crystals_per_enemy": 1 if night == 1 else 2}
 
 
