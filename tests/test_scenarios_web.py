@@ -240,3 +240,12 @@ def test_combat_api_site_of_a_megapolis(client):
     assert client.post("/api/v1/combat/attack", json=body).status_code == 400
     body["site"] = {"megapolis": "white"}
     assert client.post("/api/v1/combat/attack", json=body).status_code == 400
+
+
+def test_solo_game_of_a_scenario_without_dummy_offers_the_dummy_in_the_round_order(client):
+    """Other Solo Missions: a Dummy player joins a solo game of any scenario; the board's round order offers it."""
+    gid, h = api_game(client, "mines_liberation", mode="solo")
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert '<option value="dummy"' in html
+    r = client.post(f"/api/v1/games/{gid}/commands/dummy_setup", json={"mode": "virtual", "hero": "goldyx"}, headers=h)
+    assert r.status_code == 201
