@@ -30,7 +30,8 @@ EFFECTS: dict[str, str] = {
     "solo_setup": "trackers.day_night_order and board.scenario_setup read the solo variant",
     "coop_scoring": "companion.rules.scoring (co-op kind: lowest Fame, best player per category)",
     "team_rules": "companion.rules.scoring (Team Rules)",
-    "mine_liberation": "the mine_liberated command (board): Reputation +1 (+2 core), the liberator's crystal",
+    "mine_liberation": "the mine_liberated command (board): Reputation +1 (+2 core), the liberator's crystal; "
+                       "start_of_round(): a crystal per liberated mine at every new round",
     "druid_incantation": "combat set-up 'incantation' (Druid Nights): Fame doubled, crystals per monster",
     "no_assault_reputation_loss": "combat outcome: no Reputation loss for keeps and mage towers",
     "rounds_by_players": "Scenario.rounds_for (the round tracker)",
@@ -178,9 +179,21 @@ def _mine(state, p, ev):
     where = "core" if p.get("core") else "countryside"
     mines[where] = mines.get(where, 0) + 1
     pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], 2 if p.get("core") else 1)
-    c = p.get("crystal")
+    c = p.get("crystal")  # the mine's colour: the liberator's crystal now, and one at every new round
     if c:
         pl["crystals"][c] = min(3, pl["crystals"][c] + 1)
+        pl.setdefault("mine_colors", []).append(c)
+
+
+def start_of_round(state: dict) -> None:
+    """Mines Liberation, Special Rules: "At the start of every Day and Night, each player gains one crystal from
+    every mine they liberated, wherever they are" (the Inventory holds at most 3 of a colour). Called by the
+    round tracker's reducer (``round.next``, also when the Dummy player's new round moves it on)."""
+    if not active(state, "mine_liberation"):
+        return
+    for pl in state["players"]:
+        for c in pl.get("mine_colors") or ():
+            pl["crystals"][c] = min(3, pl["crystals"][c] + 1)
 
 
 @command("mine_liberated")

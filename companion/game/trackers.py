@@ -96,6 +96,9 @@ def _round_next(state, p, ev):
     for pl in state["players"]:
         for u in pl["units"]:
             u["state"] = "ready"
+    from .scenario_rules import start_of_round
+
+    start_of_round(state)  # Mines Liberation: a crystal from every liberated mine
 
 
 @reducer("round.time")

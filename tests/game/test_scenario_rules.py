@@ -53,7 +53,8 @@ EXPECTED = {
     "solo_conquest": ["reminder", "dummy_tactics", "dummy_tactics"],
     "full_cooperation": ["reminder", "dummy_tactics", "dummy_tactics", "coop_scoring"],
     "blitz_cooperation": ["coop_scoring", "start_fame_and_line_bonus", "start_reputation", "reminder"],
-    "mines_liberation": ["reminder", "reminder", "mine_liberation", "mine_liberation", "reminder", "friendly_city"],
+    "mines_liberation": ["reminder", "reminder", "mine_liberation", "mine_liberation", "mine_liberation",
+                         "friendly_city"],
     "druid_nights": ["reminder", "druid_incantation", "reminder", "druid_incantation", "friendly_city"],
     "dungeon_lords": ["reminder", "reminder", "reminder", "reminder", "friendly_city"],
     "conquer_and_hold": ["rounds_by_players", "reminder", "reminder", "no_assault_reputation_loss",
@@ -368,3 +369,15 @@ def test_druid_nights_incantation_once_per_night():
     with pytest.raises(Invalid, match="already"):
         g.run("combat_setup", player=0, fight="rampaging", incantation="yes")
     g.run("combat_setup", player=1, fight="rampaging", incantation="yes")  # Ben has not
+
+
+def test_mines_give_a_crystal_at_the_start_of_every_day_and_night():
+    """Mines Liberation: "At the start of every Day and Night, each player gains one crystal from every mine they
+    liberated, wherever they are" (at most 3 of a colour: Rulebook, Inventory)."""
+    g = game("mines_liberation")
+    g.run("mine_liberated", player=0, tile="countryside", color="blue")
+    g.run("mine_liberated", player=0, tile="core", color="blue")
+    assert g.state["players"][0]["crystals"]["blue"] == 2
+    g.run("next_round")
+    assert g.state["players"][0]["crystals"]["blue"] == 3  # 2 + 2, at most 3
+    assert g.state["players"][1]["crystals"]["blue"] == 0
