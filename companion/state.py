@@ -78,6 +78,10 @@ def new_player(name: str, hero: str | None = None, team: str | None = None) -> d
 def initial_state(game_id: int, setup: dict, seed: str) -> dict:
     """The state before any event: what the game was created with."""
     players = [new_player(p["name"], p.get("hero"), p.get("team")) for p in setup.get("players", [])]
+    start = setup.get("start") or {}  # a scenario's or variant's start Fame and Reputation (game/setup.py)
+    for pl in players:
+        pl["fame"] = int(start.get("fame") or 0)
+        pl["reputation"] = int(start.get("reputation") or 0)
     return {
         "game": {
             "id": game_id,
@@ -85,6 +89,7 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
             "scenario": setup.get("scenario"),
             "mode": setup.get("mode"),
             "seed": seed,
+            "variants": list(setup.get("variants") or ()),  # the Scenario Book's variants chosen (game/setup.py)
         },
         "round": 1,
         "time": "day",

@@ -120,7 +120,7 @@ def test_game_commands_through_the_games_api(api):
     r = api.post(url + "dummy_new_round", json={}, headers=headers)
     assert r.status_code == 400 and "last turns" in r.get_json()["error"]  # the dummy's last turn first
     assert api.post(url + "dummy_turn", json={}, headers=headers).status_code == 201
-    r = api.post(url + "dummy_new_round", json={"spell_color": "pink"}, headers=headers)
+    r = api.post(url + "dummy_new_round", json={"spell_color": "pink", "advanced_action": "empty"}, headers=headers)
     assert r.status_code == 400 and "pink" in r.get_json()["error"]
     r = api.post(url + "dummy_setup", json={"mode": "virtual"}, headers=headers)
     assert r.status_code == 400 and "already set up" in r.get_json()["error"]

@@ -155,10 +155,10 @@ def test_round_runs_out_announces_and_new_round_adds_card_and_crystal(app):
     assert s["round"] == 2 and s["time"] == "night"
     assert not d["announced"]
     end_round(t)
-    t.do("new-round", spell_color="blue")
+    t.do("new-round", spell_color="blue", advanced_action="empty")
     assert t.state()["dummy"]["crystals"]["blue"] == 4  # more than 3 for the Dummy player
     end_round(t)
-    t.do("new-round", status=400, spell_color="mauve")
+    t.do("new-round", status=400, spell_color="mauve", advanced_action="empty")
 
 
 def test_physical_deck_counts_from_the_tapped_colour(app):
@@ -201,7 +201,7 @@ def test_solo_conquest_tactics_round_order_and_dummys_turn_prompt(app):
         assert "Dummy&#39;s turn" in t.page() or "Dummy's turn" in t.page()
         t.do("pass", status=400)  # it is the dummy's turn now
     end_round(t)
-    t.do("new-round")
+    t.do("new-round", advanced_action="empty", spell_color="empty")
     d = t.state()["dummy"]
     assert set(d["removed_tactics"]) == {"planning", s["dummy"]["tactic"]}
     assert t.state()["time"] == "night"
@@ -222,9 +222,9 @@ def test_cooperative_dummy_draws_first_players_remove_one_of_theirs(app):
     s = t.state()
     assert set(s["round_order"]) == {0, 1, "dummy"} and len(s["round_order"]) == 3
     end_round(t)
-    t.do("new-round", status=400)  # which one leaves?
-    t.do("new-round", status=400, remove_tactic=dt)
-    t.do("new-round", remove_tactic=free[1])
+    t.do("new-round", status=400, advanced_action="empty", spell_color="empty")  # which one leaves?
+    t.do("new-round", status=400, remove_tactic=dt, advanced_action="empty", spell_color="empty")
+    t.do("new-round", remove_tactic=free[1], advanced_action="empty", spell_color="empty")
     assert t.state()["dummy"]["removed_tactics"] == [free[1]]
 
 
@@ -243,11 +243,11 @@ def test_mage_lite_counter(app):
     assert d["level"] == 7 and d["announced"]
     assert "your next turn is your final turn" in t.page()
     t.do("mage-lite", status=400, color="red")
-    t.do("new-round", status=400)  # your final turn first
+    t.do("new-round", status=400, advanced_action="empty", spell_color="empty")  # your final turn first
     assert 'data-testid="dummy-last-turn-over"' in t.page() and 'data-testid="dummy-new-round-submit"' not in t.page()
     t.do("pass")
     assert 'data-testid="dummy-last-turn-over"' not in t.page() and 'data-testid="dummy-new-round-submit"' in t.page()
-    t.do("new-round")
+    t.do("new-round", advanced_action="empty", spell_color="empty")
     assert t.state()["dummy"]["level"] == 1
 
 
@@ -296,7 +296,7 @@ def test_player_announces_dummy_takes_one_last_turn(app):
     t.do("announce", status=400, player="0")
     t.do("pass", status=400)  # the round is over
     assert "The round is over." in t.page()
-    t.do("new-round")
+    t.do("new-round", advanced_action="empty", spell_color="empty")
     d = t.state()["dummy"]
     assert not d["announced"] and d["announced_by"] is None and not d["last_turn_done"]
 
@@ -364,8 +364,8 @@ def test_new_round_with_a_named_advanced_action_card(app):
     t = Table(app)
     t.do("setup", mode="virtual", hero="tovak")
     end_round(t)
-    t.do("new-round", status=400, advanced_action="no_such_card")
-    t.do("new-round", advanced_action=aa.id)
+    t.do("new-round", status=400, advanced_action="no_such_card", spell_color="empty")
+    t.do("new-round", advanced_action=aa.id, spell_color="empty")
     d = t.state()["dummy"]
     assert any(c["id"] == aa.id and c["color"] == aa.color for c in d["deck"])
     assert d["composition"][aa.color] == 5
@@ -380,14 +380,14 @@ def test_last_day_and_night_no_tactic_removal_in_cooperation(app):
         free = [x.id for x in t_available(t)]
         t.do("tactics", tactic_0=free[0], tactic_1=free[1])
         end_round(t)
-        t.do("new-round", remove_tactic=free[0])
+        t.do("new-round", remove_tactic=free[0], advanced_action="empty", spell_color="empty")
     assert t.state()["round"] == 3  # the last day of Blitz Cooperation
     t.do("tactic-draw")
     free = [x.id for x in t_available(t)]
     t.do("tactics", tactic_0=free[0], tactic_1=free[1])
     before = list(t.state()["dummy"]["removed_tactics"])
     end_round(t)
-    t.do("new-round")  # no choice needed
+    t.do("new-round", advanced_action="empty", spell_color="empty")  # no choice needed
     assert t.state()["dummy"]["removed_tactics"] == before
 
 
@@ -406,11 +406,11 @@ def test_no_new_round_after_the_scenarios_last_round(app):
     times = []
     for _ in range(3):
         end_round(t)
-        t.do("new-round")
+        t.do("new-round", advanced_action="empty", spell_color="empty")
         times.append(t.state()["time"])
     assert times == ["night", "day", "night"] and t.state()["round"] == 4
     end_round(t)
-    r = t.do("new-round", status=400)
+    r = t.do("new-round", status=400, advanced_action="empty", spell_color="empty")
     assert "4 rounds" in r.get_data(as_text=True)
 
 
@@ -471,7 +471,7 @@ def test_round_tracker_moved_first_then_dummy_new_round_does_not_move_it_again(a
     assert r.status_code == 303
     assert t.state()["round"] == 2
     assert 'data-testid="dummy-new-round-due"' in t.page()
-    t.do("new-round", spell_color="red")
+    t.do("new-round", spell_color="red", advanced_action="empty")
     s = t.state()
     assert s["round"] == 2 and s["time"] == "night" and s["dummy"]["round"] == 2
     assert s["dummy"]["crystals"]["red"] == 2
@@ -512,7 +512,7 @@ def test_colour_only_advanced_action_is_named_in_both_languages(app):
     t.do("setup", mode="virtual", hero="tovak")
     end_round(t)
     t.client.post("/lang", data={"lang": "de"})
-    t.do("new-round", advanced_action="color:green")
+    t.do("new-round", advanced_action="color:green", spell_color="empty")
     card = next(c for c in t.state()["dummy"]["deck"] if c["id"] == "advanced_action_green")
     assert card["name"] == "Advanced Action (green)"
     assert card["name_de"] == "Fortgeschrittene Aktion (grün)"
@@ -528,23 +528,23 @@ def test_new_round_is_not_offered_while_the_round_runs(app):
     t.do("setup", mode="virtual")
     html = t.page()
     assert 'data-testid="dummy-new-round-submit"' not in html and 'data-testid="dummy-new-round-later"' in html
-    r = t.do("new-round", status=400)
+    r = t.do("new-round", status=400, advanced_action="empty", spell_color="empty")
     assert "The round is still running" in r.get_data(as_text=True)
     t.do("announce", player="1")  # Ben announces: Anna and the Dummy player have one last turn each
     assert t.state()["dummy"]["last_turns_left"] == 2
-    t.do("new-round", status=400)
+    t.do("new-round", status=400, advanced_action="empty", spell_color="empty")
     t.do("pass")  # no round order: Anna's last turn
     t.do("pass", status=400)  # the one left is the dummy's
-    t.do("new-round", status=400)
+    t.do("new-round", status=400, advanced_action="empty", spell_color="empty")
     t.do("turn")  # the dummy's last turn
     assert 'data-testid="dummy-new-round-submit"' in t.page()
-    t.do("new-round")
+    t.do("new-round", advanced_action="empty", spell_color="empty")
     assert t.state()["round"] == 2
     # the board's round tracker moved on first: the dummy's new round is due at once
     r = t.client.post(f"/games/{t.id}/do/next_round", data={"based_on": t.seq()})
     assert r.status_code == 303 and t.state()["round"] == 3
     assert 'data-testid="dummy-new-round-submit"' in t.page()
-    t.do("new-round")
+    t.do("new-round", advanced_action="empty", spell_color="empty")
 
 
 def test_physical_new_round_trace_in_german(app):

@@ -7,7 +7,9 @@ from __future__ import annotations
 from ..rules.data import get_rules
 from ..rules.progression import reputation_modifier, standing
 from ..state import COLORS, SHIELD_KINDS
-from .trackers import day_night_order
+from .hand_limit import hand_limit_now
+from .scenario_rules import active
+from .trackers import day_night_order, recruit_modifiers
 
 
 def players_view(state: dict, rules=None) -> list[dict]:
@@ -22,6 +24,9 @@ def players_view(state: dict, rules=None) -> list[dict]:
             "reputation_modifier": reputation_modifier(rules.reputation, p["reputation"]),
             "hero": rules.heroes.get(p["hero"]) if p.get("hero") else None,
             "units_full": len(p["units"]) >= st.command_tokens,
+            "hand": hand_limit_now(p),
+            "recruit_modifiers": recruit_modifiers(p),
+            "position": p.get("position") or {"near_keep": False, "city": "none"},
         })
     return players
 
@@ -46,17 +51,19 @@ def tracker_view(state: dict) -> dict:
         "shield_kinds": SHIELD_KINDS,
         "move_costs": list(rules.terrains.values()) if hasattr(rules.terrains, "values") else list(rules.terrains),
         "day_night": day_night_order(state),
+        "scenario_actions": {"tiles": active(state, "fame_per_revealed_tile"),
+                             "mines": active(state, "mine_liberation")},
     }
 
 
 def scenario_setup(state: dict, lang: str = "en") -> dict | None:
     """The scenario's set-up for this game's player count (Scenario Book), shown on the board; a solo game of a
     scenario with a solo variant shows the variant."""
-    sc = get_rules().scenarios.get(state["game"]["scenario"])
+    from .scenario_rules import scenario
+
+    sc = scenario(state)
     if sc is None:
         return None
-    if state["game"].get("mode") == "solo" and sc.solo_variant is not None:
-        sc = sc.solo_variant
     n = len(state["players"])
     return {
         "scenario": sc,
@@ -65,4 +72,6 @@ def scenario_setup(state: dict, lang: str = "en") -> dict | None:
         "city_levels": sc.city_levels.get(n, ()),
         "dummy": sc.dummy,
         "special_rules": sc.special_rules_de if lang == "de" and sc.special_rules_de else sc.special_rules,
+        "effects": tuple(sc.special_rules_effects),
+        "variants": tuple(state["game"].get("variants") or ()),
     }

@@ -91,7 +91,12 @@ def check_import(data: Any) -> ImportPlan:
         setup = {}
     if not isinstance(setup, dict):
         raise Invalid(N_("The export's set-up must be an object."))
+    had_start = "start" in setup
     setup = validate_setup(setup)
+    if not had_start:
+        # an export from before the scenario start values were applied: its players started at 0, as the
+        # table played it (its log already holds any correction they made)
+        setup.pop("start", None)
     events = data.get("events")
     if not isinstance(events, list):
         raise Invalid("The export has no list of events.")

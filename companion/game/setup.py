@@ -10,6 +10,7 @@ from ..rules.data import get_rules
 from ..rules.text import N_
 from .command import Invalid, term
 from .fields import text_value
+from .scenario_rules import VARIANTS, solo_allowed, start_values
 from .sentences import name_arg
 
 MODES = ("solo", "coop", "competitive", "team")
@@ -27,6 +28,7 @@ def setup_from_form(form: Mapping[str, Any]) -> dict:
         "scenario": form.get("scenario"),
         "mode": form.get("mode"),
         "name": form.get("name", ""),
+        "variants": (form.getlist("variant") if hasattr(form, "getlist") else form.get("variants")) or [],
         "players": [
             {"name": form.get(f"name_{i}", ""), "hero": form.get(f"hero_{i}") or None, "team": form.get(f"team_{i}")}
             for i in range(MAX_PLAYERS)
@@ -91,7 +93,7 @@ def validate_setup(data: Any) -> dict:
     mode = data.get("mode")
     if not isinstance(mode, str) or mode not in MODES:
         raise Invalid("Choose how you play: solo, co-op, competitive or team.")
-    if sc.modes and mode not in sc.modes:
+    if sc.modes and mode not in sc.modes and not (mode == "solo" and solo_allowed(sc)):
         raise Invalid("%(scenario)s is not played %(mode)s.", scenario=name_arg(sc.name, sc.name_de),
                       mode=term(MODE_TERMS[mode]))
     raw_players = data.get("players")
@@ -126,4 +128,35 @@ def validate_setup(data: Any) -> dict:
         raise Invalid(N_("The game's name must be text."))
     game_name = (raw_game_name or "").strip()[:MAX_GAME_NAME]
     _text_or_none(game_name, term(N_("The game's name")), MAX_GAME_NAME)
-    return {"scenario": scenario_id, "mode": mode, "players": players, "name": game_name}
+    variants = _variants(data.get("variants"), sc)
+    out = {"scenario": scenario_id, "mode": mode, "players": players, "name": game_name}
+    if variants:
+        out["variants"] = variants
+    start = start_values(scenario_id, mode, variants)
+    if any(start.values()):
+        out["start"] = start  # every player's start Fame and Reputation (state.initial_state)
+    return out
+
+
+def _variants(raw: Any, sc) -> list[str]:
+    """The Scenario Book's variants the table chose (Variants: "Only use a variant rule if all players agree")."""
+    if raw is None or raw == "":
+        return []
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, (list, tuple)) or len(raw) > len(VARIANTS):
+        raise Invalid(N_("The variants must be a list of variant names."))
+    out = []
+    for v in raw:
+        if not isinstance(v, str) or v not in VARIANTS:
+            raise Invalid(N_("There is no variant %(variant)s."), variant=str(v)[:30])
+        if v not in out:
+            out.append(v)
+    if "rampaging_evil" in out and "more_rampage" in out:
+        raise Invalid(N_("More Rampage! is the extreme version of Rampaging Evil: choose one of them."))
+    if "megapolis" in out:
+        n_cities = max((len(v) for v in sc.city_levels.values()), default=0)
+        if sc.city_status != "conquerable" or n_cities > 3 and sc.id != "full_conquest":
+            # Variants, Megapolis: "This can only be done in scenarios with three or fewer cities"
+            raise Invalid(N_("A Megapolis needs a scenario with cities to conquer (at most three)."))
+    return [v for v in VARIANTS if v in out]

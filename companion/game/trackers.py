@@ -13,7 +13,8 @@ CRYSTAL_LIMIT = 3  # Rulebook: at most 3 crystals of each colour in the Inventor
 @reducer("player.fame")
 def _fame(state, p, ev):
     pl = player(state, p["player"])
-    pl["fame"] = max(0, pl["fame"] + int(p["amount"]))
+    # "bonus": a Blitz scenario's extra Fame for the lines crossed (Scenario Book, Blitz Conquest)
+    pl["fame"] = max(0, pl["fame"] + int(p["amount"]) + int(p.get("bonus") or 0))
 
 
 @reducer("player.reputation")
@@ -95,6 +96,9 @@ def _round_next(state, p, ev):
     for pl in state["players"]:
         for u in pl["units"]:
             u["state"] = "ready"
+    from .scenario_rules import start_of_round
+
+    start_of_round(state)  # Mines Liberation: a crystal from every liberated mine
 
 
 @reducer("round.time")
@@ -123,7 +127,8 @@ __all__ = ["CRYSTAL_LIMIT", "COLORS", "SHIELD_KINDS", "find_unit"]
 from ..commands import Command, Invalid, command, get_choice, get_int, get_player  # noqa: E402
 from ..rules.text import N_  # noqa: E402
 from .sentences import name_arg, sentence  # noqa: E402
-from ..rules.progression import change_fame, reputation_modifier, standing  # noqa: E402
+from ..rules.progression import change_fame, recruit_influence_modifier, reputation_modifier, standing  # noqa: E402
+from .fields import flag  # noqa: E402
 
 REWARD_TEXT = {
     # what the Fame track gives when a level is reached (rules_data/levels.yaml `reward`)
@@ -148,8 +153,22 @@ def cmd_fame(state, data) -> Command:
     if amount == 0:
         raise Invalid(N_("Choose an amount of Fame other than 0."))
     pl = state["players"][i]
-    ch = change_fame(get_rules().levels, pl["fame"], amount)
+    from .scenario_rules import line_bonus
+
+    bonus = line_bonus(state, pl["fame"], amount)
+    ch = change_fame(get_rules().levels, pl["fame"], amount + bonus)
     name = pl["name"]
+    payload = {"player": i, "amount": amount}
+    if bonus:
+        payload["bonus"] = bonus
+        s = sentence(
+            N_("%(name)s gains %(amount)d Fame and %(bonus)d extra Fame for the line(s) crossed (Blitz): level "
+               "%(old)d → %(new)d, Armor %(armor)d, Hand limit %(hand)d; level-up reward: %(reward)s"),
+            translate=("reward",), name=name, amount=amount, bonus=bonus, old=ch.before.level, new=ch.after.level,
+            armor=ch.after.armor, hand=ch.after.hand_limit,
+            reward=[REWARD_TEXT.get(r, r) for r in ch.rewards],
+        )
+        return Command("player.fame", payload, s, (f"player:{i}:fame",))
     if ch.after.level > ch.before.level:
         s = sentence(
             N_("%(name)s gains %(amount)d Fame: level %(old)d → %(new)d, Armor %(armor)d, Hand limit %(hand)d; "
@@ -163,7 +182,7 @@ def cmd_fame(state, data) -> Command:
     else:
         s = sentence(N_("%(name)s loses %(amount)d Fame (now %(fame)d)."), name=name, amount=-amount,
                      fame=ch.after.fame)
-    return Command("player.fame", {"player": i, "amount": amount}, s, (f"player:{i}:fame",))
+    return Command("player.fame", payload, s, (f"player:{i}:fame",))
 
 
 @command("reputation")
@@ -246,6 +265,7 @@ def cmd_recruit(state, data) -> Command:
         payload = {"player": i, "unit": u.id, "name": u.name, "level": u.level, "armor": u.armor,
                    "resistances": list(u.resistances)}
         label = name_arg(u.name, u.name_de)
+        rule = getattr(u, "recruit_reputation", None)
     else:
         name = (data.get("name") or "").strip()[:60]
         if not name:
@@ -259,12 +279,38 @@ def cmd_recruit(state, data) -> Command:
         payload = {"player": i, "unit": None, "name": name, "level": get_int(data, "level", lo=1, hi=4),
                    "armor": get_int(data, "armor", lo=1, hi=9), "resistances": res}
         label = name
+        rule = None
+    reward = flag(data, "reward")  # a reward (e.g. a level-up Unit): no Influence paid, no modifier
+    mod = None if reward else recruit_influence_modifier(get_rules().reputation, pl["reputation"], rule)
+    if not reward and mod is None:
+        # Rulebook, Interaction with Locals: on the X space of the Reputation track nobody interacts with you
+        raise Invalid(N_("%(name)s is on the X space of the Reputation track: no Unit can be recruited (a Unit "
+                         "gained as a reward can)."), name=pl["name"])
+    if mod is not None:
+        payload["influence_modifier"] = mod
     limit = standing(get_rules().levels, pl["fame"]).command_tokens
     if len(pl["units"]) >= limit:
         raise Invalid(N_("%(name)s has %(n)d Command token(s) and %(n)d unit(s): disband one first."),
                       name=pl["name"], n=limit)
-    s = sentence(N_("%(name)s recruits %(unit)s."), name=pl["name"], unit=label)
+    if rule and mod is not None:
+        # Lost Legion unit cards: Thugs reverse the Reputation modifier, Heroes double it
+        msg = (N_("%(name)s recruits %(unit)s: the Reputation modifier is reversed, Influence %(mod)+d.")
+               if rule == "reversed" else
+               N_("%(name)s recruits %(unit)s: the Reputation modifier is doubled, Influence %(mod)+d."))
+        s = sentence(msg, name=pl["name"], unit=label, mod=mod)
+    elif mod:
+        s = sentence(N_("%(name)s recruits %(unit)s (Influence %(mod)+d from Reputation)."), name=pl["name"],
+                     unit=label, mod=mod)
+    else:
+        s = sentence(N_("%(name)s recruits %(unit)s."), name=pl["name"], unit=label)
     return Command("unit.recruit", payload, s, (f"player:{i}:units",))
+
+
+def recruit_modifiers(p: dict) -> dict:
+    """The Influence modifier each unit with a recruit rule (Thugs, Heroes) would have for this player now."""
+    rules = get_rules()
+    return {u.id: recruit_influence_modifier(rules.reputation, p["reputation"], u)
+            for u in rules.units.values() if getattr(u, "recruit_reputation", None)}
 
 
 def unit_label(u: dict):
@@ -319,11 +365,11 @@ def cmd_next_round(state, data) -> Command:
 
 def day_night_order(state) -> tuple[str, ...]:
     """The scenario's rounds, Day or Night each, for this game's player count (a solo variant has its own)."""
-    sc = get_rules().scenarios.get(state["game"]["scenario"])
+    from .scenario_rules import scenario
+
+    sc = scenario(state)
     if sc is None:
         return ()
-    if state["game"].get("mode") == "solo" and sc.solo_variant is not None:
-        sc = sc.solo_variant
     return tuple(sc.day_night_for(len(state["players"])))
 
 
@@ -425,3 +471,4 @@ def cmd_override(state, data) -> Command:
     s = sentence(N_("%(enemy)s corrected for this game (%(fields)s)."), enemy=name_arg(printed.name, printed.name_de),
                  fields=fields)
     return Command("enemy.override", {"enemy": token, "changes": changes}, s, (f"override:{token}",))
+

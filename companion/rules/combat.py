@@ -97,6 +97,14 @@ class Site:
     fortified: bool = False
     city: str | None = None
     across_wall: bool = False
+    # Scenario Book, Variants, Megapolis: the second city of the pair; its defenders "benefit from the combat
+    # bonuses of both cities at once"
+    megapolis: str | None = None
+
+
+def site_cities(site: "Site") -> tuple[str, ...]:
+    """The cities whose bonuses the site's defenders get: one, or both cities of a Megapolis."""
+    return tuple(c for c in (site.city, site.megapolis) if c)
 
 
 NO_SITE = Site()
@@ -168,6 +176,9 @@ def validate_site(site: Site | None) -> Site:
     site = site or NO_SITE
     if site.city is not None and site.city not in CITY_COLOURS:
         raise CombatError(f"site.city must be null or one of {', '.join(CITY_COLOURS)}, got {site.city!r}")
+    if site.megapolis is not None and (site.city is None or site.megapolis not in CITY_COLOURS
+                                       or site.megapolis == site.city):
+        raise CombatError(f"site.megapolis must be another city colour than site.city, got {site.megapolis!r}")
     return site
 
 
@@ -219,10 +230,19 @@ def effective_enemy(enemy: Enemy, site: Site | None = None) -> tuple[Enemy, tupl
     if not site.city or not is_defender(enemy, site):
         return enemy, ()
     trace = []
-    if site.city == "white":
+    for city in site_cities(site):
+        enemy = _city_bonus(enemy, city, trace)
+    if site.megapolis:
+        trace.insert(0, T("Scenario Book, Variants, Megapolis: the defenders benefit from the combat bonuses of "
+                          "both cities at once"))
+    return enemy, tuple(trace)
+
+
+def _city_bonus(enemy: Enemy, city: str, trace: list) -> Enemy:
+    if city == "white":
         enemy = replace(enemy, armor_bonus=enemy.armor_bonus + 1)
         trace.append(T("Rulebook City Assaults 1a: White city, %(enemy)s gets +1 Armor", enemy=enemy_name(enemy)))
-    elif site.city == "blue":
+    elif city == "blue":
         new = []
         for a in enemy.attacks:
             bonus = 2 if a.element in ("fire", "ice") else 1 if a.element == "cold_fire" else 0
@@ -233,14 +253,14 @@ def effective_enemy(enemy: Enemy, site: Site | None = None) -> tuple[Enemy, tupl
                     "%(total)d", enemy=enemy_name(enemy), element=element_term(a.element), value=a.value, bonus=bonus,
                     total=a.value + bonus))
         enemy = replace(enemy, attacks=tuple(new))
-    elif site.city in ("red", "green") and any(a.element == "physical" for a in enemy.attacks):
-        if site.city == "red":
+    elif city in ("red", "green") and any(a.element == "physical" for a in enemy.attacks):
+        if city == "red":
             trace.append(T("Rulebook City Assaults 1c: Red city, %(enemy)s's physical attack gains Brutal",
                            enemy=enemy_name(enemy)))
         else:
             trace.append(T("Rulebook City Assaults 1d: Green city, %(enemy)s's physical attack gains Poison",
                            enemy=enemy_name(enemy)))
-    return enemy, tuple(trace)
+    return enemy
 
 
 def attack_abilities(enemy: Enemy, attack: EnemyAttack, site: Site | None = None) -> frozenset[str]:
@@ -248,9 +268,9 @@ def attack_abilities(enemy: Enemy, attack: EnemyAttack, site: Site | None = None
     site = site or NO_SITE
     abilities = set(enemy.abilities)
     if site.city and is_defender(enemy, site) and attack.element == "physical":
-        if site.city == "red":
+        if "red" in site_cities(site):
             abilities.add("brutal")
-        elif site.city == "green":
+        if "green" in site_cities(site):
             abilities.add("poison")
     return frozenset(abilities)
 

@@ -124,3 +124,31 @@ def recruit_influence_modifier(track: Sequence, space, unit) -> int | None:
     if rule is None:
         return mod
     raise ValueError(f"unknown recruit reputation rule {rule!r}")
+
+
+@dataclass(frozen=True)
+class HandLimit:
+    """The Hand limit for the next draw (Rulebook, End of the Turn 5b and its bullets)."""
+
+    base: int
+    bonus: int
+    limit: int
+    source: str  # "none" | "keep" | "city"
+
+
+def hand_limit_for_draw(base: int, keeps_owned: int, near_keep: bool, city: str = "none") -> HandLimit:
+    """Rulebook, End of the Turn: "If you are on or next to a keep you own (marked with your Shield token), your
+    Hand limit is increased by the number of keeps you own anywhere on the map." "If you are on or next to a
+    conquered city you have at least one Shield token in, your Hand limit is increased by 1 (by 2 if you are the
+    leader of that city)." "If both a keep and a city bonus are possible, use the higher bonus only."
+
+    ``city``: "none", "shield" (at least one Shield token in it) or "leader"."""
+    if city not in ("none", "shield", "leader"):
+        raise ValueError(f"city must be none, shield or leader, got {city!r}")
+    keep_bonus = max(0, int(keeps_owned)) if near_keep and keeps_owned > 0 else 0
+    city_bonus = {"none": 0, "shield": 1, "leader": 2}[city]
+    if keep_bonus == 0 and city_bonus == 0:
+        return HandLimit(base, 0, base, "none")
+    if keep_bonus >= city_bonus:
+        return HandLimit(base, keep_bonus, base + keep_bonus, "keep")
+    return HandLimit(base, city_bonus, base + city_bonus, "city")

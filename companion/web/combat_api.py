@@ -70,14 +70,21 @@ def parse_site(data: dict) -> Site:
     if raw is None:
         return Site()
     raw = obj("site", raw)
-    known_fields("site", raw, {"fortified", "city", "across_wall"})
+    known_fields("site", raw, {"fortified", "city", "across_wall", "megapolis"})
     city = raw.get("city")
     if city is not None:
         city = text("site.city", city, CITY_COLOURS)
+    megapolis = raw.get("megapolis")
+    if megapolis is not None:
+        # Scenario Book, Variants, Megapolis: the second city of the pair (its bonuses apply too)
+        megapolis = text("site.megapolis", megapolis, tuple(c for c in CITY_COLOURS if c != city))
+        if city is None:
+            raise ApiError("site.megapolis needs site.city (the first city of the Megapolis)", 400)
     return Site(
         fortified=true_or_false("site.fortified", raw.get("fortified", False)),
         city=city,
         across_wall=true_or_false("site.across_wall", raw.get("across_wall", False)),
+        megapolis=megapolis,
     )
 
 

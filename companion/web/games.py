@@ -21,6 +21,7 @@ from ..db import get_db
 from ..game import board
 from ..game.fields import player_index
 from ..game.exchange import FORMAT_VERSION, check_import, export_dict  # noqa: F401 (FORMAT_VERSION: imports)
+from ..game.scenario_rules import VARIANT_NAMES, VARIANTS
 from ..game.setup import MAX_PLAYERS, MODE_TERMS, MODES, setup_from_form, validate_setup  # noqa: F401
 from ..rules.data import get_rules
 from ..state import walk
@@ -93,6 +94,7 @@ def index():
 @bp.get("/games/new")
 def new_game():
     return render_template("games/new.html", rules=get_rules(), modes=MODES, max_players=MAX_PLAYERS, form={},
+                           variants=VARIANTS, variant_names=VARIANT_NAMES,
                            error=None)
 
 
@@ -102,6 +104,7 @@ def create():
         setup = validate_setup(form_setup(request.form))
     except Invalid as err:
         return render_template("games/new.html", rules=get_rules(), modes=MODES, max_players=MAX_PLAYERS,
+                               variants=VARIANTS, variant_names=VARIANT_NAMES,
                                form=request.form, error=invalid_message(err)), 400
     game_id = create_game(setup, device_id())
     row = game_row(game_id)
@@ -186,7 +189,7 @@ def _lang() -> str:
 
 def board_context(game) -> dict:
     return {"game": game, "join_url": join_url(game), "qr": qr_svg(join_url(game)), "setup_summary": scenario_setup(game),
-            **tracker_context(game)}
+            "variant_names": VARIANT_NAMES, **tracker_context(game)}
 
 
 @bp.get("/games/<int:game_id>/log")

@@ -6,6 +6,7 @@ from flask import jsonify, url_for
 
 from ..commands import Invalid
 from ..db import get_db
+from ..game.scenario_rules import rules_in_play
 from .. import events as ev
 from .common import ApiError, api_blueprint, device_id, game_row, json_body, load_game
 from .games import create_game, export_game, run_command, validate_setup
@@ -18,7 +19,8 @@ def _invalid(err: Invalid) -> ApiError:
 
 
 def game_json(game) -> dict:
-    return {"id": game.id, "seq": game.seq, "setup": game.setup, "state": game.state}
+    return {"id": game.id, "seq": game.seq, "setup": game.setup, "state": game.state,
+            "scenario_rules": rules_in_play(game.state)}
 
 
 @bp.post("")

@@ -147,3 +147,22 @@ def test_pvp_refuses_a_broken_log_and_a_fight_with_oneself():
     with pytest.raises(Invalid):
         g.run("pvp_end", a="0.5", d=1)
     assert get_rules().levels  # the rules data loads without Flask
+
+
+def test_new_round_requires_the_advanced_action_and_the_spell_crystal():
+    """Scenario Book, Dummy Player, When preparing a new Round: "the lowest Advanced Action in the offer ... is added
+    to the Dummy player's deck" and "the Dummy player gets one crystal of the colour of the lowest Spell" - both
+    are required choices (issue 10 item 6), unless the table states the offer is empty."""
+    from companion.game.dummy.rounds import cmd_new_round
+
+    g = LocalGame(SOLO)
+    g.run("dummy_setup", mode="virtual", hero="tovak")
+    g.run("next_round")  # the round tracker moved on: the Dummy's new round is due
+    with pytest.raises(Invalid, match="Advanced Action"):
+        cmd_new_round(g.state, {"spell_color": "red"})
+    with pytest.raises(Invalid, match="Spell"):
+        cmd_new_round(g.state, {"advanced_action": "color:blue"})
+    cmd = cmd_new_round(g.state, {"advanced_action": "empty", "spell_color": "red"})
+    assert cmd.payload["advanced_action"] is None and cmd.payload["spell_color"] == "red"
+    cmd = cmd_new_round(g.state, {"offer_empty": True})
+    assert cmd.payload["advanced_action"] is None and cmd.payload["spell_color"] is None

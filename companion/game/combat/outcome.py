@@ -18,7 +18,9 @@ from ...rules.text import N_, T
 from ...state import player, reducer
 from ..command import Command, command
 from ..sentences import sentence
+from ..scenario_rules import assault_costs_reputation, line_bonus
 from .forms import need_current
+from .interactive import extra_fame
 from .setup import start_turn
 from .state import FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, refuse, root, uid_of, unit_name_de
 
@@ -48,12 +50,16 @@ def _end(state, p, ev):
         pl["shields"][kind] = pl["shields"].get(kind, 0) + int(n)
     if o.get("owner_loses_keep") is not None:
         owner = player(state, o["owner_loses_keep"])
-        owner["shields"]["keep"] = max(0, owner["shields"].get("keep", 0) - 1)
+        site = o.get("owner_site") or "keep"  # Conquer and Hold: another player's mage tower
+        owner["shields"][site] = max(0, owner["shields"].get(site, 0) - 1)
     if o.get("city"):
         city = r["cities"].setdefault(o["city"], {"level": o.get("level"), "shields": [], "conquered": False})
         city["level"] = o.get("level") or city.get("level")
         city["shields"].extend([o["player"]] * int(o["shields"].get("city", 0)))
         city["conquered"] = city["conquered"] or bool(o["conquered"])
+    if o.get("incantation"):
+        # Druid Nights: "Once during the first Night" (and once in the second): this player's incantation is done
+        r.setdefault("incantations", []).append({"player": o["player"], "night": o["incantation"]["night"]})
     after = {"fame": pl["fame"], "reputation": pl["reputation"], "wounds": pl["wounds"]}
     # Rulebook End of the Turn 6: the new level (and its reward) applies at the end of the turn
     ch = change_fame(get_rules().levels, before["fame"], pl["fame"] - before["fame"])
@@ -83,6 +89,31 @@ def outcome_of(state: dict, cur: dict) -> dict:
         refuse(err)
     fame = out.fame
     trace = list(out.explanation)
+    reputation = out.reputation
+    if kind == "assault" or cur["fight"] in ("other_keep", "other_mage_tower"):
+        if not assault_costs_reputation(state, cur["fight"]):
+            reputation += 1
+            trace.append(T("Scenario Book, Conquer and Hold: there is no Reputation loss for assaulting keeps and "
+                           "mage towers"))
+    inc = cur.get("incantation")
+    if inc:
+        fame *= 2
+        trace.append(T("Scenario Book, Druid Nights: the summoned enemies defeated give twice the Fame: %(fame)d",
+                       fame=fame))
+        summoned = len(mine(cur))
+        trace.append(T("Scenario Book, Druid Nights: at the end of your turn roll %(n)d mana die (dice) for "
+                       "crystals (%(per)d per summoned monster, as in a monster den); undefeated ones disappear",
+                       n=summoned * int(inc.get("crystals_per_enemy", 1)), per=int(inc.get("crystals_per_enemy", 1))))
+    extra = extra_fame(cur)
+    if extra:
+        fame += extra
+        trace.append(T("Scenario Book, Variants, Interactive Combat: the enemy is worth 1 more Fame (%(color)s): "
+                       "+%(n)d", color=cur["interactive"], n=extra))
+    bonus = line_bonus(state, player(state, cur["player"])["fame"], fame)
+    if bonus:
+        fame += bonus
+        trace.append(T("Scenario Book, Blitz: %(bonus)d extra Fame for crossing line(s) on the Fame track",
+                       bonus=bonus))
     conquered = out.conquered
     coop = cur.get("coop")
     if coop:
@@ -110,7 +141,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
         shields[shield_kind] = 1
         trace.append(T("Quick reference: site conquered, mark it with a Shield token (%(kind)s)", kind=shield_kind))
     owner_loses = None
-    if cur["fight"] == "other_keep" and out.conquered and cur.get("owner") is not None:
+    if cur["fight"] in ("other_keep", "other_mage_tower") and out.conquered and cur.get("owner") is not None:
         owner_loses = int(cur["owner"])
         trace.append(T("Quick reference, Other Players' Keeps: you replace the owner's Shield token with your own"))
     res = (cur.get("damage") or {}).get("result")
@@ -126,7 +157,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
     names = {str(u["uid"]): u["name"] for u in pl["units"]}
     names_de = {str(u["uid"]): unit_name_de(u) for u in pl["units"]}
     return {
-        "player": cur["player"], "fight": cur["fight"], "fame": fame, "reputation": out.reputation,
+        "player": cur["player"], "fight": cur["fight"], "fame": fame, "reputation": reputation,
         "wounds_to_hand": hand, "wounds_to_discard": discard, "knocked_out": knocked_out,
         "units": [{**u, "name": names.get(str(u["uid"]), "?"), "name_de": names_de.get(str(u["uid"]))}
                   for u in units],
@@ -134,6 +165,8 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "city": cur["site"].get("city") if cur["fight"] == "city" else None, "level": cur.get("level"),
         "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated],
         "explanation": lines_json(trace), "owner_loses_keep": owner_loses,
+        "owner_site": FIGHTS[cur["fight"]][4],
+        "incantation": cur.get("incantation"),
     }
 
 

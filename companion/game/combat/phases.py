@@ -30,6 +30,9 @@ def _phase(state, p, ev):
     cur = current(state)
     if cur is not None:
         cur["phase"] = p["to"]
+        from .interactive import on_phase
+
+        on_phase(cur, p["to"])  # Interactive Combat variant: the secret colour's Armor bonus of this phase
 
 
 @reducer("combat.attack")

@@ -17,6 +17,7 @@ from ...rules.text import N_
 from ...state import player, reducer, rng
 from ..command import Command, Invalid, command
 from ..sentences import sentence
+from ..scenario_rules import cities_closed, incantation_allowed, towers_like_keeps
 from .forms import need_current, num, pick, raw_text, token_enemy, typed_enemy, yes
 from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
 
@@ -38,6 +39,7 @@ def _setup(state, p, ev):
         "night": bool(p.get("night")),
         "revisit": bool(p.get("revisit")),
         "owner": p.get("owner"),
+        "incantation": p.get("incantation"),
         "enemies": [],
         "next_key": 1,
         "phase": "setup",
@@ -112,17 +114,26 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     kind, fortified, units_allowed, night, _shield = FIGHTS[fight]
     city = None
     level = None
+    second = None
     if fight == "city":
+        if cities_closed(state):
+            raise Invalid(N_("In this scenario the city cannot be entered or assaulted."))
         city = pick(data, "city", tuple(CITY_NAMES))
-        level = num(data, "level", 1, 11, label=N_("City level"))
+        # Scenario Book, Variants, Megapolis: "set the level of the Megapolis: it can be any number from 2 to 24"
+        megapolis = "megapolis" in (state["game"].get("variants") or ())
+        level = num(data, "level", 1, 24 if megapolis else 11, label=N_("City level"))
+        second = megapolis_city(data, city) if megapolis else None
     # Quick reference, Dungeon/Tomb (and other adventure sites): a conquered one can be entered again; defeating
     # the enemy then gives its Fame but no reward and no Shield token.
     revisit = fight in ("dungeon", "adventure") and yes(data, "revisit")
     owner = None
-    if fight == "other_keep" and data.get("owner") not in (None, ""):
+    if fight == "other_mage_tower" and not towers_like_keeps(state):
+        raise Invalid(N_("Only in Conquer and Hold do mage towers belong to a player."))
+    if fight in ("other_keep", "other_mage_tower") and data.get("owner") not in (None, ""):
         owner = num(data, "owner", 0, len(state["players"]) - 1, label=N_("Keep owner"))
         if owner == i:
             raise Invalid(N_("The keep's owner cannot assault it."))
+    incantation = incantation_of(state, data, fight)
     st = standing(get_rules().levels, player(state, i)["fame"])
     armor = num(data, "hero_armor", 1, 20, default=st.armor, label=N_("Armor"))
     payload = {
@@ -131,6 +142,10 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         "level": level, "hero_armor": armor, "hand_limit": st.hand_limit, "units_allowed": units_allowed,
         "night": night, "revisit": revisit, "owner": owner,
     }
+    if incantation:
+        payload["incantation"] = incantation
+    if fight == "city" and second:
+        payload["site"]["megapolis"] = second
     if city:
         s = sentence(N_("%(name)s assaults a level %(level)d %(city)s."), translate=("city",),
                      name=player(state, i)["name"], level=level, city=CITY_NAMES[city])
@@ -138,6 +153,45 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         s = sentence(N_("%(name)s starts a combat: %(fight)s."), translate=("fight",),
                      name=player(state, i)["name"], fight=FIGHT_NAMES[fight])
     return Command("combat.setup", payload, s, (SCOPE,))
+
+
+def megapolis_city(data: Mapping[str, Any], city: str) -> str | None:
+    """Scenario Book, Variants, Megapolis: "draw one of the remaining City cards ... put the city figure of that
+    colour next to the first city"; its defenders have the bonuses of both cities. Empty: an ordinary city."""
+    if data.get("megapolis") in (None, ""):
+        return None
+    second = pick(data, "megapolis", tuple(CITY_NAMES))
+    if second == city:
+        raise Invalid(N_("The second city of a Megapolis is another colour."))
+    return second
+
+
+def incantation_of(state: dict, data: Mapping[str, Any], fight: str) -> dict | None:
+    """Druid Nights, Special Rules: "Once during the first Night ... you may perform an incantation ...: draw one
+    brown enemy per glade with your Shield and fight them. Defeated ones give twice the Fame ... gain one random
+    crystal per summoned monster"; "During the second Night ... you summon red enemies; Fame is doubled and you
+    get two random crystals per enemy." The first Night is round 2, the second round 4."""
+    if not yes(data, "incantation"):
+        return None
+    if not incantation_allowed(state):
+        raise Invalid(N_("Only Druid Nights has the incantation."))
+    if state.get("time") != "night":
+        raise Invalid(N_("The incantation is performed during a Night."))
+    if fight != "rampaging":
+        raise Invalid(N_("The incantation is a fight without a site: choose the fight without a site."))
+    nights = [n for n, t in enumerate(_day_night(state), start=1) if t == "night"]
+    night = nights.index(state["round"]) + 1 if state["round"] in nights else 1
+    i = data.get("player")
+    done = (state.get("combat") or {}).get("incantations") or []
+    if any(str(x["player"]) == str(i) and x["night"] == night for x in done):
+        raise Invalid(N_("This player has already performed the incantation this Night."))
+    return {"night": night, "crystals_per_enemy": 1 if night == 1 else 2}
+
+
+def _day_night(state: dict) -> tuple:
+    from ..trackers import day_night_order
+
+    return day_night_order(state)
 
 
 @command("combat_enemy_add")

@@ -38,6 +38,8 @@ FIGHTS: dict[str, tuple[str, bool, bool, bool, str | None]] = {
     "dungeon": ("adventure", False, False, True, "adventure"),
     "monastery": ("burn_monastery", False, False, False, "monastery"),
     "other_keep": ("other_players_keep", True, True, False, "keep"),
+    # Scenario Book, Conquer and Hold: "Mage towers work like keeps ... others may assault it ... for half the Fame"
+    "other_mage_tower": ("other_players_keep", True, True, False, "mage_tower"),
 }
 FIGHT_NAMES = {
     "rampaging": N_("Rampaging enemies (no site)"),
@@ -48,6 +50,7 @@ FIGHT_NAMES = {
     "dungeon": N_("Dungeon or tomb (Night rules, no units)"),
     "monastery": N_("Burning a monastery (no units)"),
     "other_keep": N_("Another player's keep (half Fame)"),
+    "other_mage_tower": N_("Another player's mage tower (Conquer and Hold: half Fame)"),
 }
 PHASES = ("setup", "ranged_siege", "block", "damage", "attack")
 PHASE_NAMES = {
@@ -144,7 +147,8 @@ def enemy_by_key(cur: dict, key: int) -> dict | None:
 
 def site_of(cur: dict) -> Site:
     s = cur["site"]
-    return Site(fortified=bool(s.get("fortified")), city=s.get("city"), across_wall=bool(s.get("across_wall")))
+    return Site(fortified=bool(s.get("fortified")), city=s.get("city"), across_wall=bool(s.get("across_wall")),
+                megapolis=s.get("megapolis"))
 
 
 def _engine_enemy(d: Mapping[str, Any]) -> Enemy:

@@ -94,13 +94,20 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
     return out
 
 
+def fights_here(state: dict) -> dict:
+    """The kinds of fight this game offers: another player's mage tower only in Conquer and Hold."""
+    from ..scenario_rules import towers_like_keeps
+
+    return {k: v for k, v in FIGHTS.items() if k != "other_mage_tower" or towers_like_keeps(state)}
+
+
 def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict:
     """Everything the combat page shows (template context names are a contract with the templates)."""
     r = root(state)
     cur = r.get("current")
     rules = get_rules()
     ctx: dict[str, Any] = {
-        "r": r, "cur": cur, "rules": rules, "fights": FIGHTS, "fight_names": FIGHT_NAMES,
+        "r": r, "cur": cur, "rules": rules, "fights": fights_here(state), "fight_names": FIGHT_NAMES,
         "phase_names": PHASE_NAMES, "phases": PHASES, "element_names": ELEMENT_NAMES, "elements": ELEMENTS,
         "attack_kind_names": ATTACK_KIND_NAMES, "attack_kinds": ATTACK_KINDS, "ability_names": ABILITY_NAMES,
         "abilities": ABILITIES, "resistance_names": RESISTANCE_NAMES, "resistances": RESISTANCES,
@@ -125,6 +132,13 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         ctx["token_groups"] = token_groups()
         if cur["fight"] == "city" and cur["site"].get("city") in rules.cities and cur.get("level"):
             ctx["garrison"] = rules.cities[cur["site"]["city"]].garrison.get(int(cur["level"]), ())
+            second = cur["site"].get("megapolis")
+            if second in rules.cities:
+                # Scenario Book, Variants, Megapolis: each city at half the level (left rounded up, right down);
+                # both garrisons together
+                level = int(cur["level"])
+                ctx["garrison"] = (tuple(rules.cities[cur["site"]["city"]].garrison.get(-(-level // 2), ()))
+                                   + tuple(rules.cities[second].garrison.get(level // 2, ())))
     if cur["phase"] == "block":
         ctx["block_rows_for"] = block_rows(cur)
         ctx["summon_piles"] = summon_pile_options(cur)

@@ -32,11 +32,9 @@ def players_in_play(state: dict) -> list[str]:
 
 
 def scenario(state: dict) -> Any:
-    scenarios = getattr(get_rules(), "scenarios", {}) or {}
-    sc = scenarios.get(state["game"].get("scenario"))
-    if sc is not None and state["game"].get("mode") == "solo" and getattr(sc, "solo_variant", None) is not None:
-        sc = sc.solo_variant
-    return sc
+    from ..scenario_rules import scenario as game_scenario
+
+    return game_scenario(state)
 
 
 def tactic_rule(state: dict) -> str | None:

@@ -13,6 +13,7 @@ from ...rules.data import get_rules
 from ...rules.text import N_, T, Term
 from ...state import REDUCERS, Event, rng
 from ..command import Command, Invalid, command
+from ..fields import flag
 from ..sentences import sentence
 from .common import (available_tactics, checked, color_value, day_night, dummy_reducer, is_final_day_or_night,
                      need_dummy, tactic_by_id, tactic_rule, text_or_none, zeros)
@@ -181,6 +182,9 @@ def _advanced_action(data: Mapping[str, Any]) -> dict | None:
     return rules.card_dict(card)
 
 
+EMPTY = "empty"  # the table states the offer is empty
+
+
 @command("dummy_new_round")
 def cmd_new_round(state: dict, data: Mapping[str, Any]) -> Command:
     """Scenario Book, Dummy Player, When preparing a new Round: an Advanced Action from the offer goes into its
@@ -195,8 +199,25 @@ def cmd_new_round(state: dict, data: Mapping[str, Any]) -> Command:
                          "announced and everyone took their last turn."))
     payload: dict[str, Any] = {}
     if d["mode"] != "mage_lite":
-        payload["advanced_action"] = _advanced_action(data)
-        payload["spell_color"] = color_value(data.get("spell_color"), required=False)
+        # Scenario Book, Dummy Player, When preparing a new Round: "the lowest Advanced Action ... is added to
+        # the Dummy player's deck", "the Dummy player gets one crystal of the colour of the lowest Spell": both
+        # are required, unless the table states that offer is empty ("empty", or "offer_empty": both).
+        both_empty = flag(data, "offer_empty")
+        aa_raw, spell_raw = data.get("advanced_action"), data.get("spell_color")
+        if both_empty or aa_raw == EMPTY:
+            payload["advanced_action"] = None
+        else:
+            payload["advanced_action"] = _advanced_action(data)
+            if payload["advanced_action"] is None:
+                raise Invalid(N_("Choose the Advanced Action that joins the Dummy player's deck (or say the "
+                                 "Advanced Action offer is empty)."))
+        if both_empty or spell_raw == EMPTY:
+            payload["spell_color"] = None
+        else:
+            payload["spell_color"] = color_value(spell_raw, required=False)
+            if payload["spell_color"] is None:
+                raise Invalid(N_("Choose the colour of the Spell leaving the offer: the Dummy player gains that "
+                                 "crystal (or say the Spell offer is empty)."))
     rule = tactic_rule(state)
     removed: list[str] = []
     if rule == rules.SOLO and d.get("tactic"):

@@ -37,6 +37,9 @@ def prefill(state: dict, i: int, key: str) -> int | bool:
         return int(shields.get("adventure") or 0)
     if key == "wounds":
         return int(p.get("wounds") or 0)
+    if key in ("mines_countryside", "mines_core"):
+        # Mines Liberation: the board's "mine liberated" action (companion/game/scenario_rules.py)
+        return int((p.get("mines") or {}).get(key.split("_", 1)[1]) or 0)
     if key == "keeps":
         return int(shields.get("keep") or 0)
     if key == "mage_towers":
@@ -62,6 +65,12 @@ def game_prefill(state: dict, sc: rules.ScenarioScoring, key: str, sheet_players
     if key == "cities_total":
         return rules.default_cities_total(sc.id, len(state["players"])) or 0
     if key == "rounds_left":
+        # Only a finished mission ends before the Round limit: no Rounds left are pre-filled while not every
+        # city is conquered (Scenario Book, Solo Conquest / Full Cooperation, Scoring).
+        total = rules.default_cities_total(sc.id, len(state["players"])) or 0
+        conquered = sum(int(p.get("cities_led", 0)) for p in sheet_players)
+        if not total or conquered < total:
+            return 0
         return max(0, min(round_limit(state, sc) - int(state.get("round") or 1), sc.rounds - 1))
     if key == "dummy_deck":
         return int((state.get("dummy") or {}).get("deck_count") or 0)

@@ -64,6 +64,9 @@ class Scenario(_ApiMixin):
     page: int | None = None
     name_de_source: str = "seed"
     setup: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # one entry per special rule: "reminder" (printed only) or the id of what the app computes for it
+    # (schema.SCENARIO_EFFECTS)
+    special_rules_effects: tuple[str, ...] = ()
 
     def rounds_for(self, players: int) -> int:
         return self.rounds_by_players.get(players, self.rounds)

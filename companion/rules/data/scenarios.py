@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .records import Scenario
-from .schema import MODES, TACTICS_RULES, _entries, _Entry, _entry_id, _freeze, _ident, _names, _unique
+from .schema import MODES, SCENARIO_EFFECTS, TACTICS_RULES, _entries, _Entry, _entry_id, _freeze, _ident, _names, _unique
 
 
 _TILE_KEYS = ("countryside", "core_city", "core_non_city")
@@ -31,7 +31,7 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
     allowed = ("id", "name", "name_de", "name_de_source", "type", "players_min", "players_max", "modes", "rounds",
                "rounds_by_players", "map_shape", "map_shape_de", "tiles", "city_levels", "city_status", "dummy",
                "tactics_rule", "special_rules", "special_rules_de", "end_conditions", "end_conditions_de", "scoring",
-               "solo_variant", "page", "setup")
+               "solo_variant", "page", "setup", "special_rules_effects")
     e = _Entry(file, raw, sid, allowed)
     _ident(e)
     name, name_de = _names(e)
@@ -83,6 +83,10 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
     sr_de = e.strs("special_rules_de", ())
     if len(sr) != len(sr_de):
         e.fail("special_rules_de", f"{len(sr_de)} German rules for {len(sr)} English ones")
+    effects = e.strs("special_rules_effects", (), choices=SCENARIO_EFFECTS)
+    if len(effects) != len(sr):
+        e.fail("special_rules_effects", f"{len(effects)} entries for {len(sr)} special rules: say for each rule "
+                                        "what the app computes, or 'reminder'")
     solo = None
     sc = Scenario(
         id=sid, name=name, name_de=name_de, players_min=pmin, players_max=pmax, modes=modes, rounds=rounds,
@@ -97,6 +101,7 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
         scoring=_freeze(scoring), type=e.str("type", "competitive"), rounds_by_players=_freeze(rbp),
         page=e.int("page", None), setup=_freeze(e.mapping("setup", {})), name_de_source=e.str("name_de_source", "seed",
                                                         choices=("seed", "translation")),
+        special_rules_effects=effects,
     )
     if sc.dummy and 1 not in players and "coop" not in modes:
         e.fail("dummy", "a dummy player is only used in solo and cooperative scenarios")

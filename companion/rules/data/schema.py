@@ -32,6 +32,26 @@ CITY_COLORS = ("white", "blue", "red", "green")
 MODES = ("solo", "coop", "competitive", "team")
 TIMES = ("day", "night")
 TACTICS_RULES = ("standard", "solo_conquest", "full_cooperation")
+# What a scenario's special rule makes the app compute (scenarios.yaml ``special_rules_effects``, one per rule);
+# "reminder": the rule is printed on the board only, the table applies it. Each id is implemented in
+# companion/game/scenario_rules.py (EFFECTS; a test checks that every id here is).
+SCENARIO_EFFECTS = (
+    "reminder",
+    "start_fame_and_line_bonus",     # Blitz: start at Fame 1, +1 Fame per line crossed on the Fame track
+    "start_reputation",              # Blitz: start at Reputation +2
+    "fame_per_revealed_tile",        # First Reconnaissance: the board's "tile revealed" button gives 1 Fame
+    "cities_closed",                 # cities cannot be entered: a city assault is refused
+    "friendly_city",                 # a friendly city: no city assault, no city scoring
+    "dummy_tactics",                 # the Dummy player's Tactics rule (the Dummy page)
+    "solo_setup",                    # solo variant: rounds, tiles and Dummy player from the data
+    "coop_scoring",                  # one team score (the Score page)
+    "team_rules",                    # Team Rules scoring (the Score page)
+    "mine_liberation",               # Mines Liberation: the board's "mine liberated" action, Reputation +1/+2
+    "druid_incantation",             # Druid Nights: the incantation combat, Fame doubled, crystals per monster
+    "no_assault_reputation_loss",    # Conquer and Hold: assaulting keeps and mage towers costs no Reputation
+    "rounds_by_players",             # Conquer and Hold: 6 rounds with 2 players, 4 otherwise
+    "towers_like_keeps",             # Conquer and Hold: another player's mage tower is assaulted for half Fame
+)
 LEVEL_REWARDS = ("start", "skill_and_advanced_action", "command_token_armor_hand")
 UNIT_KINDS = ("regular", "elite")
 RECRUIT_SITES = ("village", "keep", "mage_tower", "monastery", "city", "camp", "magical_glade")

@@ -265,11 +265,21 @@ def _score_table(sheet: GameSheet, sc: ScenarioScoring) -> ScoreResult:
         "%(n)d of %(total)s: %(answer)s", scenario=sc.name, n=conquered,
         total=str(total) if total is not None else "?", answer=T("yes") if all_cities else T("no"),
     ))
-    lines["rounds_left"] = 30 * sheet.rounds_left
-    trace.append(T(
-        "Scenario Book, %(scenario)s: 30 points for each Round finished before the limit: 30 x %(n)d",
-        scenario=sc.name, n=sheet.rounds_left,
-    ))
+    # "If you finished the game one or more rounds before the Round limit, you get 30 points for each round you
+    # did not need": the game finishes early only when the mission is accomplished (all cities conquered); a
+    # failed mission runs to the Round limit, so it never scores this.
+    early = sheet.rounds_left if all_cities else 0
+    lines["rounds_left"] = 30 * early
+    if all_cities or not sheet.rounds_left:
+        trace.append(T(
+            "Scenario Book, %(scenario)s: 30 points for each Round finished before the limit: 30 x %(n)d",
+            scenario=sc.name, n=early,
+        ))
+    else:
+        trace.append(T(
+            "Scenario Book, %(scenario)s: no points for Rounds before the limit: the game ends early only when "
+            "all cities are conquered", scenario=sc.name,
+        ))
     lines["dummy_deck"] = sheet.dummy_deck
     trace.append(T(
         "Scenario Book, %(scenario)s: 1 point for each card in the Dummy player's Deed deck: %(n)d",

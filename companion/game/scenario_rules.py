@@ -1,0 +1,248 @@
+"""Scenario special rules the app applies (Scenario Book, each scenario's "Special Rules"; Variants), not only
+prints: the start values of a new game, the extra Fame of Blitz scenarios, Mines Liberation's liberated mines,
+First Reconnaissance's Fame per revealed tile, closed cities, and which rules stay reminders.
+
+Every special rule in ``rules_data/scenarios.yaml`` names its effect (``special_rules_effects``): "reminder" or an
+id of ``EFFECTS`` below, which says where the app computes it. No Flask, no database.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..rules.data import get_rules
+from ..rules.progression import standing
+from ..rules.text import N_
+from ..state import COLORS, player, reducer
+from .command import Command, Invalid, command
+from .fields import choice, player_index, whole
+from .sentences import sentence
+
+# effect id -> where the app computes it (a test checks every id of the rules data's schema is here)
+EFFECTS: dict[str, str] = {
+    "reminder": "printed on the board's scenario set-up only",
+    "start_fame_and_line_bonus": "start_values() (new game) and line_bonus() (Fame tracker, combat outcome)",
+    "start_reputation": "start_values() (new game)",
+    "fame_per_revealed_tile": "the tile_revealed command (board)",
+    "cities_closed": "combat set-up refuses a city assault (cities_closed())",
+    "friendly_city": "combat set-up refuses a city assault (cities_closed())",
+    "dummy_tactics": "companion.game.dummy.common.tactic_rule (the scenario's tactics_rule)",
+    "solo_setup": "trackers.day_night_order and board.scenario_setup read the solo variant",
+    "coop_scoring": "companion.rules.scoring (co-op kind: lowest Fame, best player per category)",
+    "team_rules": "companion.rules.scoring (Team Rules)",
+    "mine_liberation": "the mine_liberated command (board): Reputation +1 (+2 core), the liberator's crystal; "
+                       "start_of_round(): a crystal per liberated mine at every new round",
+    "druid_incantation": "combat set-up 'incantation' (Druid Nights): Fame doubled, crystals per monster",
+    "no_assault_reputation_loss": "combat outcome: no Reputation loss for keeps and mage towers",
+    "rounds_by_players": "Scenario.rounds_for (the round tracker)",
+    "towers_like_keeps": "combat set-up 'other_mage_tower' (half Fame, the owner's Shield replaced)",
+}
+
+# Scenario Book, Variants (the setup form's `variant` choices; stored in the set-up as "variants")
+VARIANTS = ("rampaging_evil", "more_rampage", "interactive_combat", "megapolis")
+VARIANT_NAMES = {
+    "rampaging_evil": N_("Rampaging Evil (start at Reputation -2; new rampaging enemies at the end of each round)"),
+    "more_rampage": N_("More Rampage! (start at Reputation -4; rampaging enemies always come back)"),
+    "interactive_combat": N_("Interactive Combat (the previous player sets a secret colour for a fight against a "
+                             "single enemy)"),
+    "megapolis": N_("Megapolis (the last city is two cities with one garrison, levels 2 to 24)"),
+}
+
+
+def solo_allowed(sc) -> bool:
+    """Scenario Book, Solo Conquest, Variants, "Other Solo Missions": "you may play any other mission as solo,
+    just use similar setup modifications and special rules as this mission". Not the very competitive
+    scenarios, whose goal is to beat the other players (Conquer and Hold, One to Return)."""
+    return "solo" in sc.modes or sc.solo_variant is not None or sc.type != "very_competitive"
+
+
+SOLO_RULES = (
+    ("Solo game (Scenario Book, Other Solo Missions): set up as for two players, with a Dummy player.",
+     "Solospiel (Szenarioheft, Andere Szenarien solo spielen): Aufbau wie für 2 Spieler, mit einem Dummyspieler.",
+     "solo_setup"),
+    ("Remove the four interactive Spells (109-112) and the interactive Skills.",
+     "Entferne die vier interaktiven Zauber (109-112) und die interaktiven Fähigkeiten.", "reminder"),
+    ("When taking Tactics, you always choose first; the Dummy player then takes a random one of the rest; at the "
+     "end of each Day or Night remove both used Tactic cards.",
+     "Bei der Wahl der Taktiken bist du zuerst an der Reihe, der Dummyspieler zieht zufällig eine der übrigen; am "
+     "Ende jeder Runde entfernst du beide benutzten Taktikkarten.", "dummy_tactics"),
+)
+
+
+def _solo_of(sc):
+    """The solo game of a scenario without a solo variant: the two-player set-up, a Dummy player, Solo
+    Conquest's Tactics rule and removals, no titles (Scenario Book, Other Solo Missions)."""
+    import dataclasses
+    from types import MappingProxyType
+
+    n = 2 if 2 in range(sc.players_min, sc.players_max + 1) else sc.players_min
+    tiles = MappingProxyType({k: MappingProxyType({1: v.get(n, 0)}) for k, v in sc.tiles.items()})
+    levels = MappingProxyType({1: tuple(sc.city_levels.get(n, ()))}) if sc.city_levels else sc.city_levels
+    scoring = dict(sc.scoring)
+    scoring.update({"titles": False, "winner": "none"})
+    return dataclasses.replace(
+        sc, id=f"{sc.id}_solo", players_min=1, players_max=1, modes=("solo",), tiles=tiles, city_levels=levels,
+        dummy=True, tactics_rule="solo_conquest", rounds_by_players=MappingProxyType({}),
+        special_rules=tuple(r[0] for r in SOLO_RULES) + sc.special_rules,
+        special_rules_de=tuple(r[1] for r in SOLO_RULES) + sc.special_rules_de,
+        special_rules_effects=tuple(r[2] for r in SOLO_RULES) + sc.special_rules_effects,
+        scoring=MappingProxyType(scoring), solo_variant=None,
+    )
+
+
+def scenario(state_or_game: Mapping[str, Any]):
+    """The scenario this game plays (its solo variant in a solo game; for a scenario without one, the Scenario
+    Book's "Other Solo Missions" set-up), or None."""
+    game = state_or_game.get("game", state_or_game)
+    sc = get_rules().scenarios.get(game.get("scenario"))
+    if sc is not None and game.get("mode") == "solo" and "solo" not in sc.modes:
+        return sc.solo_variant if sc.solo_variant is not None else _solo_of(sc)
+    return sc
+
+
+def has_effect(sc, effect: str) -> bool:
+    return sc is not None and effect in getattr(sc, "special_rules_effects", ())
+
+
+def active(state: Mapping[str, Any], effect: str) -> bool:
+    """The game's scenario applies ``effect``: its own rules, and in a solo variant also the scenario's rules it
+    modifies (First Reconnaissance solo: "play with 8 Countryside tiles ... and four rounds", the rest stays)."""
+    game = state.get("game", state)
+    base = get_rules().scenarios.get(game.get("scenario"))
+    return has_effect(scenario(state), effect) or has_effect(base, effect)
+
+
+def start_values(scenario_id: str, mode: str, variants=()) -> dict:
+    """Fame and Reputation every player starts with. Scenario Book, Blitz Conquest / Blitz Cooperation: "You start
+    with 1 Fame", "You start with +2 Reputation"; Variants, Rampaging Evil: "Your characters start with -2
+    Reputation" (More Rampage!: -4). A variant's start Reputation replaces the scenario's (the table chose it)."""
+    sc = scenario({"scenario": scenario_id, "mode": mode})
+    setup = dict(getattr(sc, "setup", {}) or {}) if sc is not None else {}
+    out = {"fame": int(setup.get("start_fame") or 0), "reputation": int(setup.get("start_reputation") or 0)}
+    if "more_rampage" in variants:
+        out["reputation"] = -4
+    elif "rampaging_evil" in variants:
+        out["reputation"] = -2
+    return out
+
+
+def line_bonus(state: dict, fame_before: int, amount: int) -> int:
+    """Blitz scenarios: "Whenever you cross a line on the Fame track, you get 1 extra Fame" (Scenario Book,
+    Blitz Conquest, Special Rules). A line is a level threshold (Rulebook, End of the Turn 6: "a level for each
+    line crossed"); the extra Fame may cross one more line, which gives one more."""
+    sc = scenario(state)
+    per = int((getattr(sc, "setup", {}) or {}).get("fame_per_line_crossed") or 0) if sc is not None else 0
+    if not per or amount <= 0:
+        return 0
+    levels = get_rules().levels
+    bonus = 0
+    level = standing(levels, fame_before).level
+    while True:
+        new_level = standing(levels, fame_before + amount + bonus).level
+        if new_level == level:
+            return bonus
+        bonus += per * (new_level - level)
+        level = new_level
+
+
+def cities_closed(state: dict) -> bool:
+    """Cities that cannot be assaulted: First Reconnaissance ("Cities cannot be conquered nor entered"), Conquer
+    and Hold ("you may not enter it") and the friendly cities of Mines Liberation, Druid Nights, Dungeon Lords."""
+    sc = scenario(state)
+    return active(state, "cities_closed") or active(state, "friendly_city")
+
+
+def assault_costs_reputation(state: dict, fight: str) -> bool:
+    """Conquer and Hold: "There is no Reputation loss for assaulting keeps and mage towers"."""
+    return not (fight in ("keep", "mage_tower", "other_keep", "other_mage_tower") and active(state, "no_assault_reputation_loss"))
+
+
+def towers_like_keeps(state: dict) -> bool:
+    """Conquer and Hold: "Mage towers work like keeps ... it becomes yours and others may assault it"."""
+    game = state.get("game", state)
+    return game.get("scenario") == "conquer_and_hold"
+
+
+def incantation_allowed(state: dict) -> bool:
+    return active(state, "druid_incantation")
+
+
+# ---------------------------------------------------------------------------------------------- tracker actions
+
+
+@reducer("scenario.mine")
+def _mine(state, p, ev):
+    from ..rules.progression import move_reputation
+
+    pl = player(state, p["player"])
+    mines = pl.setdefault("mines", {"countryside": 0, "core": 0})
+    where = "core" if p.get("core") else "countryside"
+    mines[where] = mines.get(where, 0) + 1
+    pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], 2 if p.get("core") else 1)
+    c = p.get("crystal")  # the mine's colour: the liberator's crystal now, and one at every new round
+    if c:
+        pl["crystals"][c] = min(3, pl["crystals"][c] + 1)
+        pl.setdefault("mine_colors", []).append(c)
+
+
+def start_of_round(state: dict) -> None:
+    """Mines Liberation, Special Rules: "At the start of every Day and Night, each player gains one crystal from
+    every mine they liberated, wherever they are" (the Inventory holds at most 3 of a colour). Called by the
+    round tracker's reducer (``round.next``, also when the Dummy player's new round moves it on)."""
+    if not active(state, "mine_liberation"):
+        return
+    for pl in state["players"]:
+        for c in pl.get("mine_colors") or ():
+            pl["crystals"][c] = min(3, pl["crystals"][c] + 1)
+
+
+@command("mine_liberated")
+def cmd_mine_liberated(state, data) -> Command:
+    """Mines Liberation, Special Rules: "Whoever defeats the last enemy liberates the mine ... and gains
+    Reputation +1 (+2 on a Core tile)"; "the liberator gets a crystal on the turn of liberation" (its colour)."""
+    if not active(state, "mine_liberation"):
+        raise Invalid(N_("Only Mines Liberation has mines to liberate."))
+    i = player_index(state, data)
+    where = choice(data, "tile", ("countryside", "core"))
+    raw = data.get("color")
+    color = None if raw in (None, "") else choice(data, "color", COLORS)
+    pl = state["players"][i]
+    steps = 2 if where == "core" else 1
+    if color:
+        s = sentence(N_("%(name)s liberates a mine (%(tile)s tile): Reputation +%(n)d and a %(color)s crystal."),
+                     translate=("tile", "color"), name=pl["name"], tile=TILE_NAMES[where], n=steps,
+                     color=COLOR_NAMES[color])
+    else:
+        s = sentence(N_("%(name)s liberates a mine (%(tile)s tile): Reputation +%(n)d."), translate=("tile",),
+                     name=pl["name"], tile=TILE_NAMES[where], n=steps)
+    return Command("scenario.mine", {"player": i, "core": where == "core", "crystal": color}, s,
+                   (f"player:{i}:reputation", f"player:{i}:mines"))
+
+
+TILE_NAMES = {"countryside": N_("Countryside"), "core": N_("Core")}
+COLOR_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "white": N_("white")}
+
+
+@command("tile_revealed")
+def cmd_tile_revealed(state, data) -> Command:
+    """First Reconnaissance, Special Rules: "A player scores 1 Fame whenever they reveal a new tile, no matter
+    which type." Recorded as the Fame tracker's event."""
+    if not active(state, "fame_per_revealed_tile"):
+        raise Invalid(N_("Only First Reconnaissance gives Fame for a revealed tile."))
+    i = player_index(state, data)
+    n = whole(data, "count", default=1, lo=1, hi=3)
+    pl = state["players"][i]
+    s = sentence(N_("%(name)s reveals %(n)d new tile(s): %(n)d Fame (now %(fame)d)."), name=pl["name"], n=n,
+                 fame=pl["fame"] + n)
+    return Command("player.fame", {"player": i, "amount": n}, s, (f"player:{i}:fame",))
+
+
+def rules_in_play(state: Mapping[str, Any]) -> list[dict]:
+    """The game's special rules, each with what the app does with it ("reminder" or an ``EFFECTS`` id), the
+    variants chosen and the start values: the games API shows them (docs/api.md, Games)."""
+    sc = scenario(state)
+    if sc is None:
+        return []
+    de = sc.special_rules_de or sc.special_rules
+    return [{"rule": r, "rule_de": d, "effect": e}
+            for r, d, e in zip(sc.special_rules, de, sc.special_rules_effects or ("reminder",) * len(sc.special_rules))]
