@@ -69,6 +69,7 @@ def test_the_standard_keep_assault_takes_14_taps_and_3_typed_numbers(server, pho
     c.tap("[data-testid=quick-pile-green] summary")
     c.tap("[data-testid=quick-prowlers]")
     page.wait_for_selector("[data-testid=enemy-2] >> text=rampaging")
+    shot(page, "standard-fight-setup")
     c.tap("[data-testid=next-phase]")
 
     # Ranged and Siege phase: Ranged Attack 3 (the first kind offered) on the Prowlers
@@ -76,6 +77,7 @@ def test_the_standard_keep_assault_takes_14_taps_and_3_typed_numbers(server, pho
     c.tap(f"{form} input[name=target][value='2']")
     c.type_number(f"{form} input[name=value] >> nth=0", "3")
     page.wait_for_selector("#check-attack >> text=Attack 3 of 3: enough.")
+    shot(page, "standard-fight-ranged")
     c.tap("[data-testid=attack-go]")
     page.wait_for_selector("[data-testid=enemy-2].defeated")
     c.tap("[data-testid=next-phase]")
