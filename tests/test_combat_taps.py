@@ -98,3 +98,21 @@ def test_the_combat_page_defaults_from_the_game_state(app):
     html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
     take = html[html.index('data-testid="take-suggestion"'):]
     assert 'name="then_attack" value="yes"' in take[:take.index("</form>")]
+
+
+def test_a_common_fight_starts_in_one_tap_and_ranged_reaches_the_only_unfortified_enemy(app):
+    """Quick reference, Keep: a keep is fortified, so its grey defender is Siege only (Rulebook Ranged and Siege
+    phase 3) while a rampaging enemy joining is not fortified: the only enemy a Ranged attack can reach is the
+    default target. The common fight's button sets up the combat for this phone's player in one post."""
+    t = Table(app, "solo_conquest", "solo", [("Anna", "tovak")])
+    html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
+    quick = html[html.index('data-testid="quick-fight"'):]
+    quick = quick[:quick.index("</form>")]
+    assert 'name="player" value="0"' in quick and 'name="fight" value="keep"' in quick
+    assert t.combat("/setup", player="0", fight="keep").status_code == 303
+    t.combat("/enemy", token="heroes_fire")
+    t.combat("/enemy", token="prowlers", rampaging="yes")
+    t.combat("/phase")
+    html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
+    assert re.search(r'name="target" value="2" checked', html)
+    assert not re.search(r'name="target" value="1" checked', html)

@@ -175,8 +175,14 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
     if cur["phase"] == "attack":
         ctx["outcome_preview"] = outcome_of(state, cur)
         ctx["unit_names"] = {unit_key(u): unit_label(u, lang) for u in pl["units"]}
-    if cur["phase"] in ("ranged_siege", "attack") and len(alive(cur)) == 1:
-        ctx["only_target"] = alive(cur)[0]["key"]  # issue 9: one enemy left, it is the target
+    if cur["phase"] in ("ranged_siege", "attack"):
+        # Issue 9 (fewer taps): one enemy left is the target; in the Ranged and Siege phase so is the only enemy a
+        # Ranged attack (the first kind offered) can reach, unfortified (Rulebook Ranged and Siege phase 3)
+        reach = alive(cur)
+        if cur["phase"] == "ranged_siege" and len(reach) > 1:
+            reach = [e for e in reach if ctx["fortification"][e["key"]] == 0]
+        if len(reach) == 1:
+            ctx["only_target"] = reach[0]["key"]
     ctx["units"] = pl["units"] if cur.get("units_allowed", True) else []
     return ctx
 
