@@ -337,6 +337,9 @@ def cmd_unit(state, data) -> Command:
     if action == "disband":
         s = sentence(N_("%(name)s disbands %(unit)s."), name=name, unit=label)
         return Command("unit.disband", {"player": i, "uid": u["uid"]}, s, (f"player:{i}:units",))
+    if action == "wound" and u["wounded"]:
+        # Rulebook, Assign Damage phase: a wounded unit cannot be assigned damage (it cannot be wounded again)
+        raise Invalid(N_("%(unit)s is already wounded: a wounded unit cannot be wounded again."), unit=label)
     change = {"spend": {"state": "spent"}, "ready": {"state": "ready"}, "wound": {"wounded": True, "wound_cards": 1},
               "heal": {"wounded": False, "wound_cards": 0}}[action]
     cards = int(u.get("wound_cards") or (1 if u["wounded"] else 0))
@@ -433,14 +436,26 @@ def cmd_override(state, data) -> Command:
             raise Invalid(N_("%(enemy)s is not corrected in this game."), enemy=printed.name)
         s = sentence(N_("%(enemy)s: back to the printed token."), enemy=name_arg(printed.name, printed.name_de))
         return Command("enemy.override", {"enemy": token, "changes": {}}, s, (f"override:{token}",))
+    base = as_dict(printed)
+    # docs/api.md: a correction gives only the fields that differ from the printed token; a field left out keeps
+    # the printed value. An HTML form always shows every field (an unticked box sends nothing), so for a form the
+    # lists of abilities and resistances are always given.
+    form = hasattr(data, "getlist")
+
+    def given(name) -> bool:
+        return name in data or (form and name in ("ability", "resistance"))
+
     elusive_raw = data.get("elusive_armor")
     wanted = {
-        "armor": get_int(data, "armor", lo=1, hi=30),
-        "elusive_armor": None if elusive_raw in (None, "") else get_int(data, "elusive_armor", lo=1, hi=30),
-        "fame": get_int(data, "fame", lo=0, hi=30),
-        "attacks": [],
-        "abilities": [a for a in CORRECTABLE_ABILITIES if a in _form_list(data, "ability")],
-        "resistances": [r for r in ("physical", "fire", "ice") if r in _form_list(data, "resistance")],
+        "armor": get_int(data, "armor", lo=1, hi=30) if given("armor") else base["armor"],
+        "elusive_armor": (base["elusive_armor"] if not given("elusive_armor") else None if elusive_raw in (None, "")
+                          else get_int(data, "elusive_armor", lo=1, hi=30)),
+        "fame": get_int(data, "fame", lo=0, hi=30) if given("fame") else base["fame"],
+        "attacks": [] if given("attack_value") else [dict(a) for a in base["attacks"]],
+        "abilities": ([a for a in CORRECTABLE_ABILITIES if a in _form_list(data, "ability")] if given("ability")
+                      else [a for a in base["abilities"] if a in CORRECTABLE_ABILITIES]),
+        "resistances": ([r for r in ("physical", "fire", "ice") if r in _form_list(data, "resistance")]
+                        if given("resistance") else list(base["resistances"])),
     }
     values, elements = _form_list(data, "attack_value"), _form_list(data, "attack_element")
     for i, raw in enumerate(values):
@@ -453,7 +468,6 @@ def cmd_override(state, data) -> Command:
     # keep the printed abilities the form does not offer (summon, defend) as they are
     kept = [a for a in printed.abilities if a not in CORRECTABLE_ABILITIES]
     wanted["abilities"] = kept + wanted["abilities"]
-    base = as_dict(printed)
 
     def same(key) -> bool:
         if key in ("abilities", "resistances"):

@@ -102,7 +102,10 @@ def resolve_block(
     trace: list[str] = []
     summoner = enemy
     enemy, local_index = acting_attack(enemy, attack_index)
-    if enemy is not summoner:
+    # Only a token drawn by a summoner is discarded when blocked (Rulebook Block phase 7a); the city bonus below
+    # makes a new copy of any defender, which must not read as "summoned".
+    summoned = is_summoner(summoner)
+    if summoned:
         trace.append(T("Rulebook Block phase 2a: %(enemy)s (summoned) replaces %(summoner)s", enemy=enemy_name(enemy),
                        summoner=enemy_name(summoner)))
     enemy, tr = effective_enemy(enemy, site)
@@ -145,7 +148,7 @@ def resolve_block(
             trace.append(T("Rulebook Block phase 8: %(total)d < %(required)d, the block has no effect, the attack goes "
                            "through at full strength (need %(more)d more)", total=total, required=required,
                            more=required - total))
-    if success and summoner is not enemy:
+    if success and summoned:
         trace.append(T("Rulebook Block phase 7a: a blocked summoned monster is discarded, no Fame"))
     if len(enemy.attacks) > 1:
         trace.append(T("Icon reference, Multiple Attacks: attack %(n)d of %(count)d blocked separately; %(enemy)s "

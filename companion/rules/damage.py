@@ -192,12 +192,8 @@ def _apply(board: _Board, hero: Hero, pa: PreparedAttack, assign: Sequence[str],
     for uid in assign:
         if uid not in board.units:
             raise CombatError(f"unknown unit id {uid!r}")
-        if damage <= 0:
-            if trace is not None:
-                trace.append(T("%(unit)s: no damage left to assign", unit=board.units[uid].label()))
-            continue
-        unit = board.units[uid]
-        label = unit.label()
+        # Every listed unit must be able to take damage, even one listed after the damage ran out (docs/api.md:
+        # 400 for a wounded unit, a unit after it absorbed, any unit on an Assassination attack).
         if "assassination" in pa.abilities:
             raise CombatError(f"{pa.name} has Assassination: its damage cannot be assigned to units "
                               f"(quick reference)")
@@ -208,6 +204,12 @@ def _apply(board: _Board, hero: Hero, pa: PreparedAttack, assign: Sequence[str],
         if board.absorbed[uid]:
             raise CombatError(f"unit {uid} already absorbed damage without a wound this combat and cannot be "
                               f"assigned damage again (Rulebook Assign Damage 4b)")
+        if damage <= 0:
+            if trace is not None:
+                trace.append(T("%(unit)s: no damage left to assign", unit=board.units[uid].label()))
+            continue
+        unit = board.units[uid]
+        label = unit.label()
         if unit.resistant(pa.element):
             if damage <= unit.armor:
                 board.absorbed[uid] = True

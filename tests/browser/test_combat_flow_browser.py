@@ -65,11 +65,10 @@ def test_a_level_5_city_assault_on_a_phone(server, phone):
     page.wait_for_selector("[data-testid=block-3-0].blocked")
     page.click("[data-testid=next-phase]")
 
-    # Assign Damage: take the suggestion (no units: all to the hero, Armor 2)
+    # Assign Damage: take the suggestion (no units: all to the hero, Armor 2); one tap, on to the Attack phase
     page.wait_for_selector("[data-testid=suggestion]")
     page.click("[data-testid=take-suggestion-go]")
-    page.wait_for_selector("text=Assigned so far")
-    page.click("[data-testid=next-phase]")
+    page.wait_for_selector("[data-testid=damage-assigned]")
 
     # Attack phase: defeat the rest, end the combat
     for target, value, element in (("1", "8", "physical"), ("2", "8", "physical"), ("3", "7", "fire"),

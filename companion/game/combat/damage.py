@@ -17,7 +17,7 @@ from ...rules.text import N_
 from ...state import player, reducer
 from ..command import Command, Invalid, command
 from ..sentences import sentence
-from .forms import need_current, parse_assignment, pick
+from .forms import need_current, parse_assignment, pick, yes
 from .state import (SCOPE, assigned_entries, current, enemy_by_key, hero_of, refuse, remaining_attacks,
                     result_dict, site_of, unblocked_for_engine, units_after, units_of)
 
@@ -36,6 +36,10 @@ def _damage(state, p, ev):
         if e is not None:
             e["vampiric"] = int(e.get("vampiric") or 0) + int(v["armor_bonus"])
     cur["actions"].append({"seq": ev.seq, "what": "damage", "mode": p.get("mode"), "prefer": p.get("prefer")})
+    if p.get("then") == "attack":
+        # Issue 9 (fewer taps): taking the suggestion assigns every attack left, so the combat goes on to the
+        # Attack phase in the same step (events recorded before this field stay in the Assign Damage phase).
+        cur["phase"] = "attack"
 
 
 
@@ -67,7 +71,8 @@ def suggestion(state: dict, cur: dict, prefer: str):
 @command("combat_damage")
 def damage(state: dict, data: Mapping[str, Any]) -> Command:
     """``mode`` "suggest": the engine's best assignment for the attacks not assigned yet (``prefer`` "units" or
-    "hero"); "manual": one attack (``attack`` = "key:index") on the listed ``unit`` ids, the rest to the hero."""
+    "hero"; ``then_attack`` "yes": on to the Attack phase in the same step, one tap on the page); "manual": one
+    attack (``attack`` = "key:index") on the listed ``unit`` ids, the rest to the hero."""
     cur = need_current(state, ("damage",))
     mode = pick(data, "mode", ("suggest", "manual"))
     prefer = pick(data, "prefer", ("units", "hero"), "units")
@@ -82,6 +87,8 @@ def damage(state: dict, data: Mapping[str, Any]) -> Command:
     payload = {"mode": mode, "prefer": prefer,
                "assigned": [{"key": k, "attack_index": i, "assign": list(a)} for k, i, a in entries],
                "result": result_dict(res)}
+    if mode == "suggest" and yes(data, "then_attack"):
+        payload["then"] = "attack"  # nothing is left to assign: the Attack phase follows (Rulebook, the phases)
     name = player(state, cur["player"])["name"]
     if mode == "suggest":
         msg = (N_("%(name)s takes the suggested damage assignment (protect my units): %(hand)d Wound(s) into the "

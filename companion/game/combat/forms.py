@@ -104,7 +104,15 @@ def parse_attacks(data: Mapping[str, Any]) -> list[PlayerAttack]:
         if _blank(raw) and kind != "sideways":
             continue
         if kind == "sideways":
-            value, element = 1, "physical"  # Rulebook: a card played sideways is Attack 1 (physical)
+            # Rulebook: a card played sideways is Attack 1 (physical); a sideways row's number is how many cards
+            # (empty: one card), so "3" is three cards, never silently one.
+            cards = 1 if _blank(raw) else _value_and_element(raw, [], i, N_(
+                "The number of cards played sideways must be a whole number, not %(value)s."), N_(
+                "The number of cards played sideways must be between 1 and 24."))[0]
+            if cards > 24:
+                raise Invalid(N_("The number of cards played sideways must be between 1 and 24."))
+            out.extend(PlayerAttack(1, "physical", "sideways") for _ in range(cards))
+            continue
         else:
             value, element = _value_and_element(raw, elements, i, N_(
                 "An attack value must be a whole number, not %(value)s."), N_(
@@ -158,9 +166,13 @@ def parse_assignment(data: Mapping[str, Any], cur: dict, state: dict) -> tuple[i
         raise Invalid(N_("That attack is blocked, defeated or already assigned."))
     assign = [u for u in many(data, "unit") if u]
     valid = {unit_key(u) for u in player(state, cur["player"])["units"]} if cur.get("units_allowed", True) else set()
+    wounded = {unit_key(u) for u in player(state, cur["player"])["units"] if u.get("wounded")}
     for u in assign:
         if u not in valid:
             raise Invalid(N_("That unit cannot take damage in this combat."))
+        if u in wounded:
+            # Rulebook, Assign Damage phase 4: a wounded unit cannot be assigned damage
+            raise Invalid(N_("A wounded unit cannot be assigned damage."))
     if len(set(assign)) != len(assign):
         raise Invalid(N_("A unit is listed twice for the same attack."))
     return key, index, tuple(assign)

@@ -47,6 +47,45 @@ def token_groups() -> list[tuple[str, list]]:
     return [(c, groups[c]) for c in groups if groups[c]]
 
 
+def token_suffixes() -> dict[str, str]:
+    """Tokens sharing a name (the four grey Heroes) told apart by what differs: an ability or a resistance (a
+    msgid, translated when shown), e.g. "Heroes (Swift)", "Heroes (Fire Resistance)"."""
+    by_name: dict[str, list] = {}
+    for tok in get_rules().enemies.values():
+        by_name.setdefault(tok.name, []).append(tok)
+    out = {}
+    for same in by_name.values():
+        if len(same) < 2:
+            continue
+        for tok in same:
+            others = [t for t in same if t is not tok]
+            marks = [ABILITY_NAMES[a] for a in tok.abilities if a in ABILITY_NAMES
+                     and not all(a in t.abilities for t in others)]
+            marks += [RESISTANCE_NAMES[r] for r in tok.resistances if not all(r in t.resistances for t in others)]
+            if marks:
+                out[tok.id] = marks[0]
+    return out
+
+
+# The pile(s) a site's defenders come from (quick reference sheet, site descriptions); orc marauders (green) and
+# draconum (red) are the rampaging enemies of the map: at a site they only join the fight as rampaging enemies.
+SITE_PILES = {"keep": ("gray",), "other_keep": ("gray",), "mage_tower": ("violet",), "monastery": ("violet",),
+              "dungeon": ("brown",), "adventure": ("brown",), "rampaging": ("green", "red")}
+RAMPAGING_PILES = ("green", "red")
+
+
+def quick_piles(cur: dict, garrison=()) -> list[dict]:
+    """Issue 9 (fewer taps): the piles this fight's enemies come from, each token one tap to add; the site's own
+    pile open, green and red marked rampaging where they can only be rampaging (at a keep, mage tower or city, or
+    in a fight against rampaging enemies)."""
+    own = tuple(dict.fromkeys(garrison or ())) if cur["fight"] == "city" else SITE_PILES.get(cur["fight"], ())
+    joins = cur["fight"] in ("keep", "mage_tower", "city", "other_keep", "rampaging")
+    piles = list(own) + [c for c in RAMPAGING_PILES if c not in own]
+    groups = dict(token_groups())
+    return [{"color": c, "tokens": groups.get(c, []), "open": i == 0, "rampaging": joins and c in RAMPAGING_PILES}
+            for i, c in enumerate(piles) if groups.get(c)]
+
+
 
 def preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
     """What a form asks to check (running totals), computed without recording anything. A mistake in the
@@ -113,7 +152,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         "abilities": ABILITIES, "resistance_names": RESISTANCE_NAMES, "resistances": RESISTANCES,
         "city_names": CITY_NAMES, "pile_names": PILE_NAMES, "shield_names": SHIELD_NAMES,
         "expansion_names": EXPANSION_NAMES, "reward_text": REWARD_TEXT, "n_attack_rows": ATTACK_ROWS,
-        "block_rows": BLOCK_ROWS, "label": lambda e: enemy_label(e, lang), "args": data,
+        "block_rows": BLOCK_ROWS, "label": lambda e: enemy_label(e, lang), "args": data, "only_target": None,
     }
     if cur is None:
         ctx["standings"] = [standing(rules.levels, p["fame"]) for p in state["players"]]
@@ -130,6 +169,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         ctx["fortification"][e["key"]] = fortification(eff, site_of(cur))
     if cur["phase"] == "setup":
         ctx["token_groups"] = token_groups()
+        ctx["token_suffix"] = token_suffixes()
         if cur["fight"] == "city" and cur["site"].get("city") in rules.cities and cur.get("level"):
             ctx["garrison"] = rules.cities[cur["site"]["city"]].garrison.get(int(cur["level"]), ())
             second = cur["site"].get("megapolis")
@@ -139,6 +179,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
                 level = int(cur["level"])
                 ctx["garrison"] = (tuple(rules.cities[cur["site"]["city"]].garrison.get(-(-level // 2), ()))
                                    + tuple(rules.cities[second].garrison.get(level // 2, ())))
+        ctx["quick_piles"] = quick_piles(cur, ctx.get("garrison"))
     if cur["phase"] == "block":
         ctx["block_rows_for"] = block_rows(cur)
         ctx["summon_piles"] = summon_pile_options(cur)
@@ -147,6 +188,15 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         ctx.update(damage_context(state, cur, data, lang))
     if cur["phase"] == "attack":
         ctx["outcome_preview"] = outcome_of(state, cur)
+        ctx["unit_names"] = {unit_key(u): unit_label(u, lang) for u in pl["units"]}
+    if cur["phase"] in ("ranged_siege", "attack"):
+        # Issue 9 (fewer taps): one enemy left is the target; in the Ranged and Siege phase so is the only enemy a
+        # Ranged attack (the first kind offered) can reach, unfortified (Rulebook Ranged and Siege phase 3)
+        reach = alive(cur)
+        if cur["phase"] == "ranged_siege" and len(reach) > 1:
+            reach = [e for e in reach if ctx["fortification"][e["key"]] == 0]
+        if len(reach) == 1:
+            ctx["only_target"] = reach[0]["key"]
     ctx["units"] = pl["units"] if cur.get("units_allowed", True) else []
     return ctx
 

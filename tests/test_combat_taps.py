@@ -1,0 +1,118 @@
+"""Issue 9, item 6 (fewer taps for the common fights, docs/taps.md) without a browser: the defaults the combat page
+takes from the game state, and the one-tap damage suggestion. The tap count itself is asserted by
+tests/browser/test_standard_fight_taps.py."""
+
+import re
+
+import pytest
+
+from companion.game.combat.view import quick_piles, token_suffixes
+from companion.game.local import LocalGame
+from tests.game_helpers import GameTable
+
+SOLO = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]}
+
+
+@pytest.mark.parametrize("fight, first, rampaging", [
+    ("keep", "gray", {"green", "red"}), ("other_keep", "gray", {"green", "red"}),
+    ("mage_tower", "violet", {"green", "red"}), ("monastery", "violet", set()),
+    ("dungeon", "brown", set()), ("adventure", "brown", set()), ("rampaging", "green", {"green", "red"}),
+])
+def test_the_sites_own_pile_comes_first_and_open(fight, first, rampaging):
+    """Quick reference sheet, site descriptions: a keep's defender is a grey token, a mage tower's (and a burnt
+    monastery's) violet, a dungeon's or monster den's brown; orc marauders (green) and draconum (red) are the map's
+    rampaging enemies - at a keep or mage tower (Rulebook: rampaging enemies may join an assault) they can only be
+    rampaging, so their tokens are added as rampaging."""
+    piles = quick_piles({"fight": fight})
+    assert piles[0]["color"] == first and piles[0]["open"]
+    assert not any(p["open"] for p in piles[1:])
+    assert {p["color"] for p in piles if p["rampaging"]} == rampaging
+    assert all(p["tokens"] for p in piles)
+
+
+def test_a_city_opens_its_garrison_piles():
+    """Rulebook City Assaults: the garrison is drawn from the piles the City card lists for its level."""
+    piles = quick_piles({"fight": "city"}, ("gray", "violet", "violet", "white"))
+    assert [p["color"] for p in piles] == ["gray", "violet", "white", "green", "red"]
+    assert [p["rampaging"] for p in piles] == [False, False, False, True, True]
+
+
+def test_tokens_sharing_a_name_are_told_apart():
+    """Issue 9, item 7: the four grey Heroes tokens are told apart by what differs."""
+    s = token_suffixes()
+    assert {s["heroes_fortified"], s["heroes_swift"], s["heroes_fire"], s["heroes_ice"]} == {
+        "Fortified", "Swift", "Fire Resistance", "Ice Resistance"}
+    assert "prowlers" not in s
+
+
+def _to_damage(g):
+    g.run("recruit", player=0, unit="peasants")
+    g.run("combat_setup", player=0, fight="keep")
+    g.run("combat_enemy_add", token="heroes_fire")
+    for _ in range(3):
+        g.run("combat_phase")
+    assert g.state["combat"]["current"]["phase"] == "damage"
+
+
+def test_taking_the_suggestion_goes_on_to_the_attack_phase_and_one_undo_takes_both_back():
+    """Rulebook "Combat with Enemies": after the Assign Damage phase (every unblocked attack assigned) comes the
+    Attack phase; with ``then_attack`` the suggestion is one step (one event, one undo)."""
+    g = LocalGame(SOLO)
+    _to_damage(g)
+    n = len(g.events)
+    g.run("combat_damage", mode="suggest", then_attack="yes")
+    cur = g.state["combat"]["current"]
+    assert len(g.events) == n + 1 and cur["phase"] == "attack"
+    # Rulebook Assign Damage 4a/5a: Attack 4 and Fire 2 against Peasants (Armor 3) and the hero (Armor 2): the
+    # Peasants absorb one attack, the other gives the hero one or two Wounds - two into the hand at best
+    assert cur["damage"]["result"]["hero"]["wounds_to_hand"] == 2
+    g.undo()
+    cur = g.state["combat"]["current"]
+    assert cur["phase"] == "damage" and cur["damage"] is None
+    g.run("combat_damage", mode="suggest")  # without it: as before, still the Assign Damage phase
+    assert g.state["combat"]["current"]["phase"] == "damage"
+
+
+class Table(GameTable):
+    def combat(self, path="", **data):
+        data.setdefault("based_on", self.seq())
+        return self.client.post(f"/games/{self.id}/combat{path}", data=data)
+
+
+def test_the_combat_page_defaults_from_the_game_state(app):
+    """The page: the keep's grey pile open with one button per token, the green pile adds rampaging enemies, the
+    only enemy left is already the target, the suggestion's button goes on to the Attack phase."""
+    t = Table(app, "solo_conquest", "solo", [("Anna", "tovak")])
+    assert t.combat("/setup", player="0", fight="keep").status_code == 303
+    html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
+    assert re.search(r'<details class="quick-pile" open data-testid="quick-pile-gray">', html)
+    green = html[html.index('data-testid="quick-pile-green"'):]
+    green = green[:green.index("</details>")]
+    assert 'name="rampaging" value="yes"' in green and 'data-testid="quick-prowlers"' in green
+    t.combat("/enemy", token="prowlers", rampaging="yes")
+    t.combat("/phase")
+    html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
+    assert re.search(r'name="target" value="1" checked', html)
+    t.combat("/phase")
+    t.combat("/phase")
+    html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
+    take = html[html.index('data-testid="take-suggestion"'):]
+    assert 'name="then_attack" value="yes"' in take[:take.index("</form>")]
+
+
+def test_a_common_fight_starts_in_one_tap_and_ranged_reaches_the_only_unfortified_enemy(app):
+    """Quick reference, Keep: a keep is fortified, so its grey defender is Siege only (Rulebook Ranged and Siege
+    phase 3) while a rampaging enemy joining is not fortified: the only enemy a Ranged attack can reach is the
+    default target. The common fight's button sets up the combat for this phone's player in one post."""
+    t = Table(app, "solo_conquest", "solo", [("Anna", "tovak")])
+    html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
+    quick = html[html.index('data-testid="quick-fight"'):]
+    quick = quick[:quick.index("</form>")]
+    assert 'name="player" value="0"' in quick and 'name="fight" value="keep"' in quick
+    assert t.combat("/setup", player="0", fight="keep").status_code == 303
+    t.combat("/enemy", token="heroes_fire")
+    t.combat("/enemy", token="prowlers", rampaging="yes")
+    t.combat("/phase")
+    html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
+    assert re.search(r'name="target" value="2" checked', html)
+    assert not re.search(r'name="target" value="1" checked', html)
