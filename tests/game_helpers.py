@@ -40,7 +40,7 @@ class GameTable:
             token = game_row(self.id)["token"]
         self._json = _json
         with self.client.session_transaction() as s:
-            s["games"] = {str(self.id): {"token": token, "role": "host", "player": 0}}  # upgraded to a join key
+            s["games"] = {str(self.id): {"token": token, "role": "host", "player": 0}}
 
     def row(self):
         from companion.web.common import game_row
