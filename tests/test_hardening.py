@@ -397,3 +397,10 @@ def test_an_old_cookie_with_the_token_is_upgraded_to_a_join_key(app, client, gam
     assert old.get(f"/games/{gid}").status_code == 200
     assert token_of(app, gid) not in _session_json(old)
     assert old.get(f"/games/{gid}").status_code == 200
+
+
+@pytest.mark.parametrize("nxt", ["//evil.example/", "/\\evil.example/", "https://evil.example/", "/\tx", "javascript:x"])
+def test_next_after_a_command_never_leaves_the_app(client, game, nxt):
+    gid, _h = game
+    r = client.post(f"/games/{gid}/do/fame", data={"player": "0", "amount": "1", "next": nxt})
+    assert r.status_code == 303 and r.headers["Location"] == f"/games/{gid}"

@@ -237,7 +237,9 @@ def do(game_id: int, name: str):
 
 
 def _safe_next(url: str | None) -> bool:
-    return bool(url) and url.startswith("/") and not url.startswith("//")
+    """A path of this app only: never another site (``//host``, ``/\\host``, which browsers read as ``//``)."""
+    return bool(url) and len(url) <= 2000 and url.startswith("/") and not url.startswith("//") \
+        and "\\" not in url and url.isprintable()
 
 
 @bp.post("/games/<int:game_id>/undo")
