@@ -404,3 +404,14 @@ def test_next_after_a_command_never_leaves_the_app(client, game, nxt):
     gid, _h = game
     r = client.post(f"/games/{gid}/do/fame", data={"player": "0", "amount": "1", "next": nxt})
     assert r.status_code == 303 and r.headers["Location"] == f"/games/{gid}"
+
+
+def test_a_runewars_game_can_be_created_through_the_api(client):
+    r = api(client, "/api/v1/games", {"game": "runewars", "name": "Duel", "players": [{"name": "Elf"}, {"name": "Orc"}]})
+    assert r.status_code == 201
+    state = client.get(f"/api/v1/games/{r.get_json()['id']}", headers={"X-Game-Token": r.get_json()["token"]})
+    assert state.get_json()["state"]["game"]["mode"] == "runewars"
+    for bad in ({"game": "runewars", "players": [{"name": "Elf"}]},
+                {"game": "runewars", "players": [{"name": "Elf", "hero": "tovak"}, {"name": "Orc"}]},
+                {"game": "runewars", "scenario": "full_conquest", "players": [{"name": "A"}, {"name": "B"}]}):
+        assert api(client, "/api/v1/games", bad).status_code == 400
