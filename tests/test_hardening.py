@@ -415,3 +415,14 @@ def test_a_runewars_game_can_be_created_through_the_api(client):
                 {"game": "runewars", "players": [{"name": "Elf", "hero": "tovak"}, {"name": "Orc"}]},
                 {"game": "runewars", "scenario": "full_conquest", "players": [{"name": "A"}, {"name": "B"}]}):
         assert api(client, "/api/v1/games", bad).status_code == 400
+
+
+@pytest.mark.parametrize("body", ['"text"', "[1, 2]", "5", "null"])
+def test_a_json_body_that_is_not_an_object_is_a_400_on_form_routes_too(client, game, body):
+    gid, h = game
+    r = client.post(f"/games/{gid}/dummy/turn", data=body, content_type="application/json")
+    assert r.status_code == 400
+    r = client.post(f"/games/{gid}/do/fame", data=body, content_type="application/json")
+    assert r.status_code == 400
+    r = api(client, f"/api/v1/games/{gid}/undo", body, h)
+    assert r.status_code == 400 and r.get_json()["error"]

@@ -216,7 +216,10 @@ def load_game(game_id: int) -> Game:
 
 def _form_value(name: str) -> Any:
     if request.is_json:
-        return (request.get_json(silent=True) or {}).get(name)
+        data = request.get_json(silent=True)
+        if data is not None and not isinstance(data, dict):
+            bad_request(gettext("The request's body must be a JSON object."))
+        return (data or {}).get(name)
     return request.form.get(name)
 
 
