@@ -3,8 +3,9 @@ replayed refuses the whole log, naming it. The stored-game fold (``companion.sta
 failing event so that a game that loaded always loads); an import must never need that leniency. No Flask.
 
 Undo and redo are followed as the fold follows them (``companion.state.walk``). The replay keeps a copy of the state
-every ``CHECKPOINT`` active events, so an undo costs at most one copy and ``CHECKPOINT`` reducer calls: the work
-stays linear in the log's length however many undos it holds.
+every ``CHECKPOINT`` active events, so a new event after undos costs at most one copy and ``CHECKPOINT`` reducer
+calls (an undo followed by its redo costs nothing): the work stays linear in the log's length however many undos
+it holds.
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ CHECKPOINT = 32
 
 class _Replay:
     def __init__(self, game_id: int, setup: dict, seed: str):
-        self.start = initial_state(game_id, setup, seed)
+        start = initial_state(game_id, setup, seed)
         self.active: list[Event] = []
         self.undone: list[Event] = []
-        self.state = copy.deepcopy(self.start)
-        self.applied = 0  # how many of ``active`` the state holds
-        self.checkpoints: dict[int, dict] = {0: self.start}
+        self.state = copy.deepcopy(start)
+        self.held: list[Event] = []  # the events ``state`` holds, in order
+        # copies of the state after the first k active events: k -> (the k-th event, state)
+        self.checkpoints: dict[int, tuple[Event | None, dict]] = {0: (None, start)}
 
     def _apply(self, ev: Event) -> None:
         fn = REDUCERS.get(ev.type)
@@ -39,38 +41,37 @@ class _Replay:
             raise Invalid(N_("Event %(n)d (%(type)s) cannot be replayed (%(reason)s). Nothing was imported."),
                           n=ev.seq, type=ev.type[:40], reason=f"{type(err).__name__}: {err}"[:120]) from None
 
-    def _catch_up(self) -> None:
-        """Bring the state to the end of ``active`` (after undos/redos: from the nearest checkpoint)."""
-        if self.applied > len(self.active) or self.applied < 0:
-            base = max(k for k in self.checkpoints if k <= len(self.active))
-            self.state = copy.deepcopy(self.checkpoints[base])
-            self.applied = base
-        while self.applied < len(self.active):
-            self._apply(self.active[self.applied])
-            self.applied += 1
-            if self.applied % CHECKPOINT == 0:
-                self.checkpoints[self.applied] = copy.deepcopy(self.state)
+    def _is_prefix(self, k: int, last: Event | None) -> bool:
+        """Whether the first ``k`` active events end with ``last`` (events are unique and undo/redo work as a
+        stack, so the same event at the same place means the same events before it)."""
+        return k <= len(self.active) and (k == 0 or self.active[k - 1] is last)
+
+    def catch_up(self) -> None:
+        """Bring the state to the end of ``active``; after undos, from the nearest checkpoint still valid."""
+        if not self._is_prefix(len(self.held), self.held[-1] if self.held else None):
+            k = max(k for k, (last, _s) in self.checkpoints.items() if self._is_prefix(k, last))
+            self.state = copy.deepcopy(self.checkpoints[k][1])
+            self.held = self.active[:k]
+        while len(self.held) < len(self.active):
+            ev = self.active[len(self.held)]
+            self._apply(ev)
+            self.held.append(ev)
+            if len(self.held) % CHECKPOINT == 0:
+                self.checkpoints[len(self.held)] = (ev, copy.deepcopy(self.state))
 
     def event(self, ev: Event) -> None:
         if ev.type == UNDO:
             if self.active:
                 self.undone.append(self.active.pop())
-                self._forget_after(len(self.active))
         elif ev.type == REDO:
             if self.undone:
                 self.active.append(self.undone.pop())
-                self._catch_up()  # a redone event must apply where it is put back
+                self.catch_up()  # a redone event must apply where it is put back
         else:
             self.undone.clear()
-            self._catch_up()
+            self.catch_up()
             self.active.append(ev)
-            self._catch_up()
-
-    def _forget_after(self, n: int) -> None:
-        for k in [k for k in self.checkpoints if k > n]:
-            del self.checkpoints[k]
-        if self.applied > n:
-            self.applied = -1  # the state holds an undone event: rebuild from a checkpoint when needed
+            self.catch_up()
 
 
 def replay_strict(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:
@@ -79,5 +80,5 @@ def replay_strict(game_id: int, setup: dict, seed: str, events: Iterable[Event])
     r = _Replay(game_id, setup, seed)
     for ev in events:
         r.event(ev)
-    r._catch_up()
+    r.catch_up()
     return r.state
