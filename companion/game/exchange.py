@@ -4,15 +4,23 @@ layer writes the checked rows."""
 
 from __future__ import annotations
 
+import copy
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..rules.text import N_
+from ..state import Event
 from .command import Invalid
+from .fields import LARGEST, MAX_ID, text_value
 from .setup import validate_setup
 
 FORMAT_VERSION = 1
-MAX_EVENTS = 100_000
+MAX_EVENTS = 20_000  # a game has hundreds of events
+MAX_BYTES = 4 * 1024 * 1024  # an export file
+MAX_DEPTH = 32  # nesting of the export's JSON (an export nests about 8 deep)
+MAX_SENTENCE = 1000
+EVENT_FIELDS = {"seq", "type", "payload", "sentence", "text", "scope", "device", "created", "nonce"}
 
 
 def export_dict(setup: dict, seed: str, events: Iterable[Any], exported: str) -> dict:
@@ -55,37 +63,107 @@ def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _damaged(n: Any, what: str) -> Invalid:
+    return Invalid(N_("Event %(n)s is damaged (%(what)s). Nothing was imported."), n=str(n)[:12], what=what)
+
+
+def _short_text(value: Any, n: int, what: str, max_len: int) -> str:
+    if not isinstance(value, str) or len(value) > max_len:
+        raise _damaged(n, what)
+    try:
+        return text_value(value, what, max_len=max_len)
+    except Invalid:
+        raise _damaged(n, what) from None
+
+
+_FORMAT_WIDTH = re.compile(r"%(\([^)]*\))?[-#0 +]*(\d{3,}|\*|\.\d{3,}|\.\*)")
+
+
+def _sentence(raw: Any, n: int, depth: int = 0) -> dict:
+    """A log sentence as ``companion.game.sentences.render_sentence`` reads it: a short msgid (no huge widths such
+    as ``%(x)999999999d``), arguments of plain values, names, terms, lists of text or one nested sentence."""
+    if not isinstance(raw, dict) or depth > 2 or not set(raw) <= {"msg", "args", "t", "nested"}:
+        raise _damaged(n, "sentence")
+    msg = raw.get("msg")
+    if not isinstance(msg, str) or len(msg) > MAX_SENTENCE or _FORMAT_WIDTH.search(msg):
+        raise _damaged(n, "sentence")
+    args = raw.get("args", {})
+    t = raw.get("t", [])
+    nested = raw.get("nested")
+    if not isinstance(args, dict) or len(args) > 40 or not isinstance(t, list) \
+            or not all(isinstance(k, str) for k in t) or (nested is not None and not isinstance(nested, str)):
+        raise _damaged(n, "sentence")
+    for key, value in args.items():
+        if value is None or isinstance(value, (str, int, float)):
+            continue
+        if isinstance(value, list) and len(value) <= 40 and all(isinstance(x, str) for x in value):
+            continue
+        if isinstance(value, dict) and set(value) == {"$name"} and isinstance(value["$name"], list) \
+                and len(value["$name"]) == 2 and all(isinstance(x, str) for x in value["$name"]):
+            continue
+        if isinstance(value, dict) and set(value) == {"$term"} and isinstance(value["$term"], str):
+            continue
+        if isinstance(value, dict) and key == nested:
+            _sentence(value, n, depth + 1)
+            continue
+        raise _damaged(n, "sentence")
+    return raw
+
+
 def _row(e: Any) -> ImportRow:
     n = e["seq"]
-    damaged = Invalid("Event %(n)d is damaged.", n=n)
-    if not isinstance(e.get("type"), str) or not isinstance(e.get("payload"), dict):
-        raise damaged
-    sentence = e.get("sentence")
+    if not set(e) <= EVENT_FIELDS:
+        raise _damaged(n, "unknown field " + ", ".join(sorted(str(k) for k in set(e) - EVENT_FIELDS))[:60])
+    type_ = _short_text(e.get("type"), n, "type", MAX_ID)
+    if not isinstance(e.get("payload"), dict):
+        raise _damaged(n, "payload")
     text = e.get("text")
     scope = e.get("scope")
     device = e.get("device")
     created = e.get("created")
-    if sentence is not None and not isinstance(sentence, dict):
-        raise damaged
-    if text is not None and not isinstance(text, str):
-        raise damaged
-    if scope is not None and not (isinstance(scope, list) and all(isinstance(s, str) for s in scope)):
-        raise damaged
-    if device is not None and not isinstance(device, str):
-        raise damaged
-    if created is not None and not isinstance(created, str):
-        raise damaged
-    return ImportRow(seq=n, type=e["type"], payload=e["payload"],
-                     sentence=sentence or {"msg": text or e["type"], "args": {}}, text=text or "",
-                     scope=list(scope or ["*"]), device=device, created=created or None)
+    sentence = _sentence(e["sentence"], n) if e.get("sentence") is not None else None
+    if text is not None:
+        _short_text(text, n, "text", MAX_SENTENCE) if text else None
+    if scope is not None:
+        if not isinstance(scope, list) or len(scope) > 20:
+            raise _damaged(n, "scope")
+        scope = [_short_text(x, n, "scope", 100) for x in scope]
+    if device is not None:
+        device = _short_text(device, n, "device", 64) or None
+    if created is not None:
+        created = _short_text(created, n, "created", 40) or None
+    return ImportRow(seq=n, type=type_, payload=e["payload"],
+                     sentence=sentence or {"msg": text or type_, "args": {}}, text=text or "",
+                     scope=list(scope or ["*"]), device=device, created=created)
+
+
+def _numbers_in_range(data: Any) -> None:
+    """No whole number of an export comes near 10^9 (a huge device id or count is a damaged file)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST:
+            raise Invalid(N_("The export contains a number too large to be a game's (%(value)s)."),
+                          value=str(value)[:20] + ("…" if len(str(value)) > 20 else ""))
 
 
 def check_import(data: Any) -> ImportPlan:
-    """Everything an import needs, checked strictly; ``Invalid`` with the reason otherwise."""
+    """Everything an import needs, checked strictly, and every event replayed through the reducers (a file that
+    cannot be replayed is refused whole, naming the event); ``Invalid`` with the reason otherwise."""
     if not isinstance(data, dict) or not _is_whole(data.get("format_version")) \
             or data.get("format_version") != FORMAT_VERSION:
-        raise Invalid("This is not a game export this version can read (format_version %(v)d expected).",
+        raise Invalid(N_("This is not a game export this version can read (format_version %(v)d expected)."),
                       v=FORMAT_VERSION)
+    events = data.get("events")
+    if not isinstance(events, list):
+        raise Invalid(N_("The export has no list of events."))
+    if len(events) > MAX_EVENTS:
+        raise Invalid(N_("The export has too many events (at most %(n)d)."), n=MAX_EVENTS)
+    _numbers_in_range(data)
     setup = data.get("setup")
     if setup is None:
         setup = {}
@@ -97,14 +175,17 @@ def check_import(data: Any) -> ImportPlan:
         # an export from before the scenario start values were applied: its players started at 0, as the
         # table played it (its log already holds any correction they made)
         setup.pop("start", None)
-    events = data.get("events")
-    if not isinstance(events, list):
-        raise Invalid("The export has no list of events.")
-    if len(events) > MAX_EVENTS:
-        raise Invalid(N_("The export has too many events (at most %(n)d)."), n=MAX_EVENTS)
     seqs = [e.get("seq") for e in events if isinstance(e, dict)]
     if len(seqs) != len(events) or not all(_is_whole(s) for s in seqs) or seqs != list(range(1, len(events) + 1)):
-        raise Invalid("The export's events must be numbered 1, 2, 3 … without gaps.")
+        raise Invalid(N_("The export's events must be numbered 1, 2, 3 … without gaps."))
     seed = data.get("seed")
-    return ImportPlan(setup=setup, seed=seed[:64] if isinstance(seed, str) and seed else None,
-                      events=tuple(_row(e) for e in events))
+    if seed is not None and seed != "":
+        if not isinstance(seed, str) or len(seed) > 64 or not seed.isascii() or not seed.isprintable():
+            raise Invalid(N_("The export's seed must be a short text."))
+    rows = tuple(_row(e) for e in events)
+    from .replay import replay_strict
+
+    replay_strict(0, setup, seed or "import-check", [
+        Event(seq=r.seq, type=r.type, payload=copy.deepcopy(r.payload), sentence=r.sentence, scope=tuple(r.scope))
+        for r in rows])
+    return ImportPlan(setup=setup, seed=seed or None, events=rows)

@@ -83,6 +83,10 @@ def _player(p: Any, mode: str, rules, names: set, heroes: set) -> dict | None:
 def validate_setup(data: Any) -> dict:
     """Check a new game's set-up; raises Invalid with the reason. Returns the stored set-up:
     ``{"scenario", "mode", "players": [{"name", "hero", "team"}], "name"}``."""
+    from .runewars.setup import is_runewars_setup, validate_runewars_setup
+
+    if is_runewars_setup(data):  # a Runewars game (seed 001): its own set-up
+        return validate_runewars_setup(data)
     rules = get_rules()
     if not isinstance(data, Mapping):
         raise Invalid(N_("The set-up must be an object with a scenario, a mode and the players."))

@@ -125,6 +125,7 @@ __all__ = ["CRYSTAL_LIMIT", "COLORS", "SHIELD_KINDS", "find_unit"]
 # ---------------------------------------------------------------------------------------------- commands
 
 from ..commands import Command, Invalid, command, get_choice, get_int, get_player  # noqa: E402
+from . import fields as parse  # noqa: E402
 from ..rules.text import N_  # noqa: E402
 from .sentences import name_arg, sentence  # noqa: E402
 from ..rules.progression import change_fame, recruit_influence_modifier, reputation_modifier, standing  # noqa: E402
@@ -256,7 +257,7 @@ def cmd_shield(state, data) -> Command:
 def cmd_recruit(state, data) -> Command:
     i = get_player(state, data)
     pl = state["players"][i]
-    unit_id = (data.get("unit") or "").strip()
+    unit_id = parse.ident(data, "unit", default="")
     units = get_rules().units
     if unit_id:
         if unit_id not in units:
@@ -267,13 +268,16 @@ def cmd_recruit(state, data) -> Command:
         label = name_arg(u.name, u.name_de)
         rule = getattr(u, "recruit_reputation", None)
     else:
-        name = (data.get("name") or "").strip()[:60]
+        name = parse.text(data, "name", default="", max_len=60)
         if not name:
             raise Invalid(N_("Choose a unit, or type its name, level and armor."))
         res = data.get("resistances") or []
         if isinstance(res, str):
             res = [r for r in res.split(",") if r]
-        bad = [r for r in res if r not in ("physical", "fire", "ice")]
+        if not isinstance(res, list) or len(res) > 3:
+            raise Invalid(N_("%(field)s must be a list of: %(choices)s."), field="resistances",
+                          choices="physical, fire, ice")
+        bad = [parse.shown(r) for r in res if not isinstance(r, str) or r not in ("physical", "fire", "ice")]
         if bad:
             raise Invalid(N_("Unknown resistance: %(r)s."), r=bad[0][:20])
         payload = {"player": i, "unit": None, "name": name, "level": get_int(data, "level", lo=1, hi=4),
@@ -391,14 +395,14 @@ def cmd_round_order(state, data) -> Command:
     if not isinstance(raw, list) or not raw:
         raise Invalid(N_("Give the round order as a list of players."))
     order = []
-    for x in raw:
+    for x in raw[:20]:
         if x == "dummy":
             order.append("dummy")
             continue
         try:
-            order.append(int(x))
-        except (TypeError, ValueError):
-            raise Invalid(N_("Unknown player in the round order: %(p)s."), p=str(x)[:20])
+            order.append(parse.whole_value(x, "order", lo=0))
+        except Invalid:
+            raise Invalid(N_("Unknown player in the round order: %(p)s."), p=parse.shown(x)[:20]) from None
     players = set(range(len(state["players"])))
     if sorted(o for o in order if o != "dummy") != sorted(players):
         raise Invalid(N_("The round order must name every player exactly once."))
@@ -428,8 +432,8 @@ def cmd_override(state, data) -> Command:
 
     token = data.get("enemy")
     enemies = get_rules().enemies
-    if token not in enemies:
-        raise Invalid(N_("There is no enemy token %(token)s."), token=str(token)[:40])
+    if not isinstance(token, str) or token not in enemies:
+        raise Invalid(N_("There is no enemy token %(token)s."), token=parse.shown(token))
     printed = enemies[token]
     if data.get("reset"):
         if token not in state["overrides"]:

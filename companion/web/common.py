@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
+import hmac
 import json
 import re
 import secrets
@@ -23,11 +25,15 @@ from flask import (
 from flask_babel import gettext, lazy_gettext
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from flask.json.provider import DefaultJSONProvider
 from markupsafe import Markup, escape
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.routing import IntegerConverter
 
 from .. import events as ev
 from ..db import get_db
+from ..game import fields, safejson
+from ..game.command import Invalid
 from ..state import Event
 from ..state_cache import CACHE as STATE_CACHE
 
@@ -55,6 +61,46 @@ def api_blueprint(name: str, import_name: str, url_prefix: str) -> Blueprint:
     bp = Blueprint(name, import_name, url_prefix=url_prefix)
     csrf.exempt(bp)
     return bp
+
+
+class GuardedJSON(DefaultJSONProvider):
+    """Every JSON the app reads from a request (``request.get_json``) goes through ``companion.game.safejson``:
+    bounded size and depth, finite numbers, storable text. A refusal is a 400 with the reason (a JSON
+    ``{"error"}`` on the API, the error page elsewhere), never a 500 and never silently None."""
+
+    def loads(self, s, **kwargs):
+        try:
+            return safejson.loads(s)
+        except Invalid as err:
+            raise BadRequest(description=invalid_text(err)) from None
+
+
+class GameIdConverter(IntegerConverter):
+    """``<int:...>`` in every route: at most 2^63 - 1 (SQLite's INTEGER), else the route does not match (404)."""
+
+    def __init__(self, map, *args, **kwargs):
+        kwargs.setdefault("max", (1 << 63) - 1)
+        super().__init__(map, *args, **kwargs)
+
+
+def invalid_text(err: Invalid) -> str:
+    """An ``Invalid`` in this request's language."""
+    return err.translated(gettext, _current_lang())
+
+
+def same_secret(given, expected) -> bool:
+    """Constant-time comparison of a secret from the request with the stored one; any text (non-ASCII, lone
+    surrogates) or a non-text value is simply not equal (compare_digest refuses non-ASCII str)."""
+    if not isinstance(given, str) or not isinstance(expected, str):
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
+
+
+def join_key(game_id: int, token: str) -> str:
+    """What the session cookie keeps for a joined game: an HMAC of the game's current token (the cookie is signed,
+    not encrypted: the token itself must not be readable in it). A new token makes old keys useless."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, f"join:{game_id}:{token}".encode(), hashlib.sha256).hexdigest()
 
 
 def json_body() -> dict:
@@ -112,10 +158,38 @@ def game_row(game_id: int) -> dict:
 
 
 def has_access(row: dict) -> bool:
+    """The JSON API authorises by the ``X-Game-Token`` header only (never by the session cookie: a page could
+    otherwise make a joined phone's browser call it); pages by the join key the device's cookie keeps."""
+    if is_api():
+        return same_secret(request.headers.get("X-Game-Token"), row["token"])
     if request.headers.get("X-Game-Token"):
-        return secrets.compare_digest(request.headers["X-Game-Token"], row["token"])
+        return same_secret(request.headers["X-Game-Token"], row["token"])
     joined = session.get("games", {}).get(str(row["id"]), {})
-    return bool(joined) and secrets.compare_digest(joined.get("token", ""), row["token"])
+    return bool(joined) and same_secret(joined.get("key"), join_key(row["id"], row["token"]))
+
+
+def remember_join(game_id: int, token: str, role: str, player: int | None = None) -> None:
+    """This device joined the game (keeps the join key, its role and who it is in the signed cookie)."""
+    games = dict(session.get("games", {}))
+    games[str(game_id)] = {"key": join_key(game_id, token), "role": role, "player": player}
+    session["games"] = games
+    session.permanent = True
+
+
+def _upgrade_joined() -> None:
+    """A cookie from before join keys kept the token itself: replace it by its key (the device stays joined)."""
+    joined = session.get("games")
+    if not isinstance(joined, dict) or not any(isinstance(v, dict) and "token" in v for v in joined.values()):
+        return
+    games = {}
+    for gid, entry in joined.items():
+        if isinstance(entry, dict) and "token" in entry:
+            entry = dict(entry)
+            token = entry.pop("token")
+            if isinstance(token, str) and str(gid).isdigit():
+                entry["key"] = join_key(int(gid), token)
+        games[gid] = entry
+    session["games"] = games
 
 
 def load_game(game_id: int) -> Game:
@@ -127,8 +201,8 @@ def load_game(game_id: int) -> Game:
     # the folded state from the process's cache: one indexed query when nothing changed, the new events only
     # after a command, the whole log after an undo/redo (companion/state_cache.py)
     state, seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], game_id, setup, row["seed"])
-    me = dict(session.get("games", {}).get(str(game_id), {}))
-    me.pop("token", None)
+    me = dict(session.get("games", {}).get(str(game_id), {})) if not is_api() else {}
+    me.pop("key", None)
     game = Game(
         id=game_id,
         row=row,
@@ -144,7 +218,10 @@ def load_game(game_id: int) -> Game:
 
 def _form_value(name: str) -> Any:
     if request.is_json:
-        return (request.get_json(silent=True) or {}).get(name)
+        data = request.get_json(silent=True)
+        if data is not None and not isinstance(data, dict):
+            bad_request(gettext("The request's body must be a JSON object."))
+        return (data or {}).get(name)
     return request.form.get(name)
 
 
@@ -153,18 +230,38 @@ def based_on() -> int | None:
     if raw in (None, ""):
         return None
     try:
-        return int(raw)
-    except (TypeError, ValueError):
-        abort(400, description=gettext("The form was damaged (based_on is not a number). Reload the page."))
+        return fields.whole_value(raw, "based_on", lo=0)
+    except Invalid:
+        bad_request(gettext("The form was damaged (based_on is not a number). Reload the page."))
+
+
+MAX_NONCE = 64
+
+
+def nonce() -> str | None:
+    """The request's nonce (a double tap records one event): short text, or None."""
+    raw = _form_value("nonce")
+    if raw in (None, ""):
+        return None
+    try:
+        return fields.text_value(raw, "nonce", max_len=MAX_NONCE) or None
+    except Invalid as err:
+        bad_request(invalid_text(err))
+
+
+def bad_request(message: str):
+    """A 400 with the reason: ``{"error"}`` on the API, the error page elsewhere."""
+    if is_api():
+        raise ApiError(message, 400)
+    abort(400, description=message)
 
 
 def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: tuple[str, ...] | list[str]):
     """Record one event for this request's command. A stale view becomes a 409 with the fresh state."""
-    nonce = _form_value("nonce") or None
     try:
         return ev.record(
             get_db(), game.id, type=type, payload=payload, sentence=sentence, scope=tuple(scope),
-            based_on=based_on(), device=device_id(), nonce=str(nonce) if nonce else None,
+            based_on=based_on(), device=device_id(), nonce=nonce(),
         )
     except ev.Conflict:
         conflict()
@@ -204,12 +301,16 @@ def new_nonce() -> str:
 
 
 def init_app(app) -> None:
+    """Called before any blueprint is registered (the converter applies to the routes added after it)."""
     csrf.init_app(app)
     htmx.init_app(app)
+    app.json = GuardedJSON(app)
+    app.url_map.converters["int"] = GameIdConverter
 
     @app.before_request
     def _device():
         device_id()
+        _upgrade_joined()
 
     @app.after_request
     def _headers(resp):
@@ -375,4 +476,23 @@ def _error_response(status: int, message: str):
 
         return render_template("games/show.html", flash_title=title, flash_message=message,
                                **board_context(game)), status
-    return render_template("error.html", title=title, message=message, status=status, game=game), status
+    return render_template("error.html", title=title, message=message, status=status, game=game,
+                           back=safe_back()), status
+
+
+def safe_back() -> str | None:
+    """The error page's Back link: the Referer only when it is a page of this app (same scheme and host), as a
+    path; never a ``javascript:`` or another site's address."""
+    from urllib.parse import urlsplit
+
+    ref = request.referrer
+    if not ref or len(ref) > 2000:
+        return None
+    try:
+        parts = urlsplit(ref)
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or parts.netloc != request.host or not parts.path.startswith("/") \
+            or parts.path.startswith("//") or any(ord(c) < 32 for c in ref):
+        return None
+    return parts.path + (f"?{parts.query}" if parts.query else "")

@@ -18,7 +18,7 @@ from .. import events as ev
 from ..cli import lan_address
 from ..commands import COMMANDS, Invalid
 from ..db import get_db
-from ..game import board
+from ..game import board, exchange, safejson
 from ..game.fields import player_index
 from ..game.exchange import FORMAT_VERSION, check_import, export_dict  # noqa: F401 (FORMAT_VERSION: imports)
 from ..game.scenario_rules import VARIANT_NAMES, VARIANTS
@@ -26,7 +26,8 @@ from ..game.setup import MAX_PLAYERS, MODE_TERMS, MODES, setup_from_form, valida
 from ..rules.data import get_rules
 from ..state import walk
 from ..state_cache import CACHE as STATE_CACHE
-from .common import device_id, done, game_row, load_game, page
+from .common import (device_id, done, game_row, invalid_text, join_key, load_game, nonce, page, remember_join,
+                     same_secret)
 
 bp = Blueprint("games", __name__)
 
@@ -52,21 +53,12 @@ def create_game(setup: dict, host_device: str) -> int:
         return table.last_pk
 
 
-def remember_join(game_id: int, token: str, role: str, player: int | None = None) -> None:
-    games = dict(session.get("games", {}))
-    games[str(game_id)] = {"token": token, "role": role, "player": player}
-    session["games"] = games
-    session.permanent = True
-
-
 def form_setup(form) -> dict:
     return setup_from_form(form)
 
 
 def invalid_message(err: Invalid) -> str:
-    from .common import _current_lang
-
-    return err.translated(gettext, _current_lang())
+    return invalid_text(err)
 
 
 # ---------------------------------------------------------------------------------------------- pages
@@ -77,12 +69,12 @@ def index():
     joined = session.get("games", {})
     games = []
     if joined:
-        ids = [int(k) for k in joined]
+        ids = [int(k) for k in joined if str(k).isdigit() and int(k) < 1 << 63][:200]
         rows = get_db().query(
             f"SELECT id, name, setup, created, seed, token FROM games WHERE id IN ({','.join('?' * len(ids))}) "
             "ORDER BY id DESC", ids)
         for r in rows:
-            if joined.get(str(r["id"]), {}).get("token") == r["token"]:
+            if same_secret(joined.get(str(r["id"]), {}).get("key"), join_key(r["id"], r["token"])):
                 setup = json.loads(r["setup"])
                 # finished or not is derived from the log (a final score can be undone)
                 state, _seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], r["id"], setup, r["seed"])
@@ -115,7 +107,7 @@ def create():
 @bp.get("/join/<int:game_id>/<token>")
 def join(game_id: int, token: str):
     row = game_row(game_id)
-    if not secrets.compare_digest(token, row["token"]):
+    if not same_secret(token, row["token"]):
         abort(403, description=gettext("This join link is no longer valid: ask the host for the game's new QR code."))
     old = session.get("games", {}).get(str(game_id), {})
     role = "host" if row["host_device"] == device_id() else old.get("role") or "watcher"
@@ -249,7 +241,9 @@ def do(game_id: int, name: str):
 
 
 def _safe_next(url: str | None) -> bool:
-    return bool(url) and url.startswith("/") and not url.startswith("//")
+    """A path of this app only: never another site (``//host``, ``/\\host``, which browsers read as ``//``)."""
+    return bool(url) and len(url) <= 2000 and url.startswith("/") and not url.startswith("//") \
+        and "\\" not in url and url.isprintable()
 
 
 @bp.post("/games/<int:game_id>/undo")
@@ -265,8 +259,7 @@ def redo(game_id: int):
 def _undo_redo(game_id: int, which: str):
     game = load_game(game_id)
     try:
-        ev.undo_or_redo(get_db(), game_id, which, based_on=_based_on(), device=device_id(),
-                        nonce=request.form.get("nonce") or None)
+        ev.undo_or_redo(get_db(), game_id, which, based_on=_based_on(), device=device_id(), nonce=nonce())
     except ev.Conflict:
         from .common import conflict
 
@@ -341,6 +334,8 @@ def import_game(data, host_device: str) -> int:
 @bp.get("/games/<int:game_id>/export.json")
 def export(game_id: int):
     game = load_game(game_id)
+    if not game.is_host:  # README: the host exports the game (the export holds the seed and every device id)
+        abort(403, description=gettext("Only the host can export the game."))
     resp = jsonify(export_game(game))
     resp.headers["Content-Disposition"] = f'attachment; filename="mage-knight-game-{game_id}.json"'
     return resp
@@ -351,10 +346,14 @@ def import_view():
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         abort(400, description=gettext("Choose a game export file (.json) to import."))
+    raw = upload.stream.read(exchange.MAX_BYTES + 1)
+    if len(raw) > exchange.MAX_BYTES:
+        abort(413, description=gettext("That file is too large for a game export (at most 4 MB)."))
     try:
-        data = json.load(upload.stream)
-    except (ValueError, UnicodeDecodeError):
-        abort(400, description=gettext("That file is not JSON: choose a file exported by this app."))
+        data = safejson.loads(raw, max_bytes=exchange.MAX_BYTES, max_depth=exchange.MAX_DEPTH)
+    except Invalid as err:
+        abort(400, description=gettext("That file is not a game export this app can read: %(reason)s",
+                                       reason=invalid_message(err)))
     try:
         game_id = import_game(data, device_id())
     except Invalid as err:

@@ -8,7 +8,7 @@ from ..commands import Invalid
 from ..db import get_db
 from ..game.scenario_rules import rules_in_play
 from .. import events as ev
-from .common import ApiError, api_blueprint, device_id, game_row, json_body, load_game
+from .common import ApiError, api_blueprint, based_on as read_based_on, device_id, game_row, json_body, load_game, nonce
 from .games import create_game, export_game, run_command, validate_setup
 
 bp = api_blueprint("games_api", __name__, "/api/v1/games")
@@ -62,12 +62,12 @@ def command(game_id: int, name: str):
 def undo_redo(game_id: int, which: str):
     load_game(game_id)
     data = json_body()
-    based_on = data.get("based_on")
-    if based_on is not None and not isinstance(based_on, int):
+    if data.get("based_on") is not None and (isinstance(data["based_on"], bool)
+                                             or not isinstance(data["based_on"], int)):
         raise ApiError("based_on must be a whole number")
+    based_on = read_based_on()
     try:
-        ev.undo_or_redo(get_db(), game_id, which, based_on=based_on, device=device_id(),
-                        nonce=str(data["nonce"]) if data.get("nonce") else None)
+        ev.undo_or_redo(get_db(), game_id, which, based_on=based_on, device=device_id(), nonce=nonce())
     except ev.Conflict as c:
         raise ApiError(f"the game changed since seq {based_on} (now {c.last_seq}); fetch it and try again", 409)
     except ev.NothingToDo:

@@ -17,6 +17,8 @@ from flask_babel import format_decimal, get_locale, gettext
 from companion.rules.data import get_rules
 from companion.rules.odds import OddsError, draw_odds, pile_contents
 from companion.rules.text import Name
+from companion.game.command import Invalid
+from companion.game.fields import whole_value
 
 from .rules_labels import (  # noqa: F401 (the templates and older imports read them from here)
     PILES,
@@ -350,8 +352,8 @@ def odds_request() -> dict:
 
     raw_draws = request.args.get("draws", "").strip() or "1"
     try:
-        draws = int(raw_draws)
-    except ValueError:
+        draws = whole_value(raw_draws, "draws")  # the strict layer: ASCII digits only ("1_0", "١٢" refused)
+    except Invalid:
         draws = 0
     if draws < 1 or draws > 99:
         abort(400, description=gettext(

@@ -11,37 +11,23 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..game.command import Invalid
-from ..game.fields import text
 from ..game.runewars.core import (NEUTRAL, SIDE_NAMES, as_rules_units, battle_tally, eligible_types, is_runewars,
                                   pending_hits, side_player, types_of, unit_type, units_of, view)
 from ..game.runewars.heroes import limit_prompts
+from ..game.runewars.setup import MAX_PLAYERS, runewars_setup_from_form, validate_runewars_setup
 from ..rules import runewars as rw
 from ..rules.text import N_
 from .common import device_id, game_row, load_game, page
 
 bp = Blueprint("runewars", __name__)
 
-MAX_PLAYERS = 4  # Runewars is for two to four players
 SHAPE_NAMES = rw.SHAPE_NAMES
 ICON_NAMES = {"damage": N_("damage"), "rout": N_("rout"), "special": N_("special ability"), "miss": N_("miss")}
 
 
 def setup_from_form(form) -> dict:
     """A Runewars game's set-up: ``"game": "runewars"`` (and ``"mode": "runewars"``, seen by the fold)."""
-    players = []
-    seen = set()
-    for i in range(MAX_PLAYERS):
-        name = text(form, f"name_{i}", default="", max_len=40)
-        if not name:
-            continue
-        if name.casefold() in seen:
-            raise Invalid(N_("Two players are called %(name)s: give them different names."), name=name)
-        seen.add(name.casefold())
-        players.append({"name": name, "hero": None, "team": None})
-    if len(players) < 2:
-        raise Invalid(N_("Runewars needs two to four players: enter at least two names."))
-    name = text(form, "name", default="", max_len=60) or "Runewars"
-    return {"game": "runewars", "mode": "runewars", "scenario": None, "name": name, "players": players}
+    return validate_runewars_setup(runewars_setup_from_form(form))
 
 
 @bp.get("/runewars/new")

@@ -147,6 +147,12 @@ def export_json(game_id: int):
                     headers={"Content-Disposition": f'attachment; filename="{_export_name(game, "json")}"'})
 
 
+def csv_cells(cells: list) -> list:
+    """Text cells a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return:
+    a player named "=HYPERLINK(...)") get a leading ' so they stay text; numbers stay numbers."""
+    return [f"'{c}" if isinstance(c, str) and c[:1] in ("=", "+", "-", "@", "\t", "\r") else c for c in cells]
+
+
 @bp.get("/games/<int:game_id>/score.csv")
 def export_csv(game_id: int):
     game = load_game(game_id)
@@ -154,10 +160,10 @@ def export_csv(game_id: int):
     t = table_view(res, gettext)
     buf = io.StringIO()
     w = csv.writer(buf)
-    w.writerow([gettext("Line"), "key", *[c["name"] for c in t["columns"]]])
+    w.writerow(csv_cells([gettext("Line"), "key", *[c["name"] for c in t["columns"]]]))
     for row in t["rows"]:
-        w.writerow([row["label"], row["key"], *["" if v is None else v for v in row["values"]]])
-    w.writerow([gettext("Total"), "total", *[c["total"] for c in t["columns"]]])
-    w.writerow([gettext("Result"), "result", winner_text(res, gettext)])
+        w.writerow(csv_cells([row["label"], row["key"], *["" if v is None else v for v in row["values"]]]))
+    w.writerow(csv_cells([gettext("Total"), "total", *[c["total"] for c in t["columns"]]]))
+    w.writerow(csv_cells([gettext("Result"), "result", winner_text(res, gettext)]))
     return Response(buf.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{_export_name(game, "csv")}"'})

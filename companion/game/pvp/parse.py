@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from ...rules.combat import ELEMENTS
 from ...rules.text import N_
 from ..command import term
+from .. import safejson
 from ..fields import whole_value
 from .fight import Side, refuse, uid_of
 
@@ -95,12 +96,17 @@ def parse_log(raw: Any) -> list[dict]:
     if len(raw) > MAX_LOG_CHARS:
         refuse(N_("The fight is too long to follow here."))
     try:
-        data = json.loads(raw)
+        data = safejson.loads(raw, max_bytes=MAX_LOG_CHARS, max_depth=8)  # no RecursionError, NaN or surrogates
     except ValueError:
         refuse(N_("The fight so far could not be read (the page was damaged): start again."))
     if not isinstance(data, list) or len(data) > MAX_STEPS:
         refuse(N_("The fight so far could not be read (the page was damaged): start again."))
     return [clean_step(s, n) for n, s in enumerate(data, 1)]
+
+
+def _whole(raw: Any) -> int:
+    """A whole number of a stored step (1.9, true or "1_000" are refused, not coerced: ``fields.whole_value``)."""
+    return whole_value(raw, "step")
 
 
 def clean_step(s: Any, n: int) -> dict:
@@ -111,11 +117,11 @@ def clean_step(s: Any, n: int) -> dict:
     if s.get("pass"):
         return {"pass": True}
     try:
-        attacks = [[int(v), str(el), str(k)] for v, el, k in s.get("attacks", [])]
-        blocks = [[int(v), str(el)] for v, el in s.get("blocks", [])]
-        units = [int(u) for u in s.get("units", [])]
-        hero, artifacts = int(s.get("hero", 0)), int(s.get("artifacts", 0))
-        move_cost = None if s.get("move_cost") in (None, "", 0) else int(s["move_cost"])
+        attacks = [[_whole(v), str(el), str(k)] for v, el, k in s.get("attacks", [])]
+        blocks = [[_whole(v), str(el)] for v, el in s.get("blocks", [])]
+        units = [_whole(u) for u in s.get("units", [])]
+        hero, artifacts = _whole(s.get("hero", 0)), _whole(s.get("artifacts", 0))
+        move_cost = None if s.get("move_cost") in (None, "", 0) else _whole(s["move_cost"])
     except (TypeError, ValueError, OverflowError):
         refuse(broken, n=n)
     kinds = KINDS["melee"]
