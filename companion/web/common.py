@@ -161,6 +161,7 @@ def based_on() -> int | None:
 def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: tuple[str, ...] | list[str]):
     """Record one event for this request's command. A stale view becomes a 409 with the fresh state."""
     nonce = _form_value("nonce") or None
+    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it (issue 9, item 3)
     try:
         return ev.record(
             get_db(), game.id, type=type, payload=payload, sentence=sentence, scope=tuple(scope),
@@ -168,6 +169,40 @@ def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: 
         )
     except ev.Conflict:
         conflict()
+
+
+def my_role(game_id: int) -> dict:
+    """This device's role in the game as it chose it on the who-are-you page: {"role": ..., "player": ...}."""
+    me = session.get("games", {}).get(str(game_id)) or {}
+    return {"role": me.get("role"), "player": me.get("player")}
+
+
+def my_by(game_id: int) -> dict:
+    from ..game.undo import by_of
+
+    me = my_role(game_id)
+    return by_of(me["role"], me["player"])
+
+
+def can_change(game_id: int) -> bool:
+    """A device that only watches sees everything and changes nothing."""
+    return my_role(game_id)["role"] != "watcher"
+
+
+_GAME_POST = re.compile(r"^(?:/api/v1)?/games/(\d+)/(.*)$")
+
+
+def refuse_watchers() -> None:
+    """The one check of roles (issue 9, item 3): every change to a game (its commands, undo and redo, from a page
+    or the JSON API) from a device that chose "I only watch" answers 403. Choosing who one is stays open."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    m = _GAME_POST.match(request.path)
+    if m is None or m.group(2) == "who" or len(m.group(1)) > 18:
+        return
+    if not can_change(int(m.group(1))):
+        abort(403, description=gettext("You only watch this game: a watching phone changes nothing. "
+                                       "Choose who you are to play."))
 
 
 def conflict():
@@ -210,6 +245,8 @@ def init_app(app) -> None:
     @app.before_request
     def _device():
         device_id()
+
+    app.before_request(refuse_watchers)
 
     @app.after_request
     def _headers(resp):
@@ -264,6 +301,7 @@ def init_app(app) -> None:
             "url_exists": url_exists,
             "game_links": GAME_LINKS,
             "current_lang": _current_lang(),
+            "can_change": (lambda: can_change(g.game.id) if g.get("game") is not None else True),
         }
 
 

@@ -24,7 +24,7 @@ from ..game.exchange import FORMAT_VERSION, check_import, export_dict  # noqa: F
 from ..game.setup import MAX_PLAYERS, MODE_TERMS, MODES, setup_from_form, validate_setup  # noqa: F401
 from ..rules.data import get_rules
 from ..state import fold, walk
-from .common import device_id, done, game_row, load_game, page
+from .common import device_id, done, game_row, load_game, my_by, page
 
 bp = Blueprint("games", __name__)
 
@@ -114,7 +114,8 @@ def join(game_id: int, token: str):
     if not secrets.compare_digest(token, row["token"]):
         abort(403, description=gettext("This join link is no longer valid: ask the host for the game's new QR code."))
     old = session.get("games", {}).get(str(game_id), {})
-    role = "host" if row["host_device"] == device_id() else old.get("role") or "watcher"
+    # "joined": scanned the code, not yet chosen who it is (may change the game; only a chosen watcher may not)
+    role = "host" if row["host_device"] == device_id() else old.get("role") or "joined"
     remember_join(game_id, token, role, old.get("player"))
     # The token leaves the address bar: the device is remembered by its signed cookie.
     return redirect(url_for("games.who", game_id=game_id), code=303)
@@ -191,9 +192,10 @@ def board_context(game) -> dict:
 @bp.get("/games/<int:game_id>/log")
 def log(game_id: int):
     game = load_game(game_id)
-    _active, undone, status = walk(game.events)
-    entries = [{"event": e, "status": status.get(e.seq, "active")} for e in reversed(game.events)]
-    return page("games/log.html", game=game, entries=entries, can_redo=bool(undone))
+    from .undo import log_entries
+
+    _active, undone, _status = walk(game.events)
+    return page("games/log.html", game=game, entries=log_entries(game), can_redo=bool(undone))
 
 
 @bp.get("/games/<int:game_id>/poll")
@@ -262,7 +264,7 @@ def _undo_redo(game_id: int, which: str):
     game = load_game(game_id)
     try:
         ev.undo_or_redo(get_db(), game_id, which, based_on=_based_on(), device=device_id(),
-                        nonce=request.form.get("nonce") or None)
+                        nonce=request.form.get("nonce") or None, by=my_by(game_id))
     except ev.Conflict:
         from .common import conflict
 

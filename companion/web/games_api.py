@@ -7,7 +7,7 @@ from flask import jsonify, url_for
 from ..commands import Invalid
 from ..db import get_db
 from .. import events as ev
-from .common import ApiError, api_blueprint, device_id, game_row, json_body, load_game
+from .common import ApiError, api_blueprint, device_id, game_row, json_body, load_game, my_by
 from .games import create_game, export_game, run_command, validate_setup
 
 bp = api_blueprint("games_api", __name__, "/api/v1/games")
@@ -65,7 +65,7 @@ def undo_redo(game_id: int, which: str):
         raise ApiError("based_on must be a whole number")
     try:
         ev.undo_or_redo(get_db(), game_id, which, based_on=based_on, device=device_id(),
-                        nonce=str(data["nonce"]) if data.get("nonce") else None)
+                        nonce=str(data["nonce"]) if data.get("nonce") else None, by=my_by(game_id))
     except ev.Conflict as c:
         raise ApiError(f"the game changed since seq {based_on} (now {c.last_seq}); fetch it and try again", 409)
     except ev.NothingToDo:
