@@ -148,3 +148,24 @@ def test_runewars_game_navigation_shows_only_runewars_pages(client):
     mk = new_game(client)
     nav = re.search(r'<nav class="gamenav".*?</nav>', client.get(f"/games/{mk}").get_data(as_text=True), re.S).group(0)
     assert "nav-combat" in nav and "nav-score" in nav and "nav-runewars" not in nav
+
+
+def test_plurals_through_ngettext_in_both_languages(app, client):
+    """Issue 9 item 7: "1 Wound card", "2 Wound cards" (Rulebook, Wounds: Wound cards go into the deed deck)."""
+    gid = new_game(client)
+    client.post(f"/games/{gid}/who", data={"player": "0"})
+    client.post(f"/games/{gid}/do/wounds", data={"player": 0, "amount": 1})
+    client.post(f"/games/{gid}/do/wounds", data={"player": 0, "amount": 2})
+    log = client.get(f"/games/{gid}/log").get_data(as_text=True)
+    assert "Anna takes 1 Wound card (1 in the deck)." in log and "Anna takes 2 Wound cards (3 in the deck)." in log
+    client.post("/lang", data={"lang": "de"})
+    log = client.get(f"/games/{gid}/log").get_data(as_text=True)
+    assert "Anna nimmt 1 Verletzungskarte (1 im Deck)." in log and "Anna nimmt 2 Verletzungskarten (3 im Deck)." in log
+
+
+def test_no_internal_ids_in_refusals(client):
+    gid = new_game(client)
+    client.post(f"/games/{gid}/who", data={"player": "0"})
+    r = client.post(f"/games/{gid}/do/shield", data={"player": 0, "site": "mage_tower", "amount": -1})
+    assert r.status_code == 400 and "mage_tower" not in r.get_data(as_text=True)
+    assert "mage tower" in r.get_data(as_text=True)

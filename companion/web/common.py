@@ -294,7 +294,7 @@ def init_app(app) -> None:
         return {
             "csrf_token_value": _csrf_token,
             "new_nonce": new_nonce,
-            "render_sentence": lambda s: ev.render_sentence(s, gettext, _current_lang()),
+            "render_sentence": render_sentence_here,
             "languages": {"en": "English", "de": "Deutsch"},
             "game_form_fields": game_form_fields,
             "unit_name": unit_name,
@@ -362,6 +362,17 @@ def game_form_fields(next_url: str | None = None) -> Markup:
         f'<input type="hidden" name="nonce" value="{new_nonce()}">'
         f'<input type="hidden" name="next" value="{escape(nxt)}">'
     )
+
+
+def _nplural(singular: str, plural: str, n) -> str:
+    from flask_babel import get_translations
+
+    return get_translations().ngettext(singular, plural, n if isinstance(n, int) else 2)
+
+
+def render_sentence_here(s: dict) -> str:
+    """A log sentence in this request's language, plurals through ngettext ("1 Wound card", "2 Wound cards")."""
+    return ev.render_sentence(s, gettext, _current_lang(), _nplural)
 
 
 def _csrf_token() -> str:

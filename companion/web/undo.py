@@ -15,7 +15,7 @@ from ..db import get_db
 from ..game import undo as u
 from ..game.command import Invalid
 from ..state import UNDO_TYPES, walk
-from .common import _current_lang, can_change, conflict, device_id, done, load_game, my_by
+from .common import _current_lang, can_change, render_sentence_here, conflict, device_id, done, load_game, my_by
 
 bp = Blueprint("undo", __name__)
 
@@ -23,7 +23,7 @@ LOG_UNDO_DEPTH = 30  # the log page offers "Undo this" on this many recent entri
 
 
 def _render(s: dict) -> str:
-    return ev.render_sentence(s, gettext, _current_lang())
+    return render_sentence_here(s)
 
 
 def _who(game, s: dict) -> str | None:

@@ -14,10 +14,11 @@ from typing import Any, Mapping
 from ...rules.combat import CombatError, combat_outcome
 from ...rules.data import get_rules
 from ...rules.progression import change_fame, move_reputation
-from ...rules.text import N_, T
+from ...rules.text import N_, T, Term
 from ...state import player, reducer
 from ..command import Command, command
 from ..sentences import sentence
+from ..trackers import SHIELD_NAMES
 from .forms import need_current
 from .setup import start_turn
 from .state import FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, refuse, root, uid_of, unit_name_de
@@ -108,7 +109,8 @@ def outcome_of(state: dict, cur: dict) -> dict:
         trace.append(T("Quick reference: a site conquered before gives no reward and no Shield token"))
     elif shield_kind and out.conquered:
         shields[shield_kind] = 1
-        trace.append(T("Quick reference: site conquered, mark it with a Shield token (%(kind)s)", kind=shield_kind))
+        trace.append(T("Quick reference: site conquered, mark it with a Shield token (%(kind)s)",
+                       kind=Term(SHIELD_NAMES.get(shield_kind, shield_kind))))  # a translated site, never its id
     owner_loses = None
     if cur["fight"] == "other_keep" and out.conquered and cur.get("owner") is not None:
         owner_loses = int(cur["owner"])
