@@ -169,3 +169,37 @@ def test_no_internal_ids_in_refusals(client):
     r = client.post(f"/games/{gid}/do/shield", data={"player": 0, "site": "mage_tower", "amount": -1})
     assert r.status_code == 400 and "mage_tower" not in r.get_data(as_text=True)
     assert "mage tower" in r.get_data(as_text=True)
+
+
+def test_solo_scenario_sets_the_solo_mode(client):
+    """Scenario Book, Solo Conquest: a solo scenario (one player). The form offers its way of playing with it;
+    sent with another mode (no JavaScript), it is played solo."""
+    html = client.get("/games/new").get_data(as_text=True)
+    assert re.search(r'value="solo_conquest" data-modes="solo"', html)
+    r = client.post("/games", data={"scenario": "solo_conquest", "mode": "competitive", "name_0": "Anna",
+                                    "hero_0": "arythea"})
+    assert r.status_code == 303
+    gid = int(re.search(r"/games/(\d+)/who", r.headers["Location"]).group(1))
+    assert client.get(f"/api/v1/games/{gid}").get_json()["setup"]["mode"] == "solo"
+
+
+def test_grey_heroes_tokens_are_told_apart():
+    """The Lost Legion's four grey tokens all printed "Heroes": named by what differs (issue 9, item 7)."""
+    from companion.rules.data import get_rules
+
+    e = get_rules().enemies
+    assert {e[k].name for k in ("heroes_fortified", "heroes_swift", "heroes_fire", "heroes_ice")} == {
+        "Heroes (Fortified)", "Heroes (Swift)", "Heroes (fire)", "Heroes (ice)"}
+    assert e["heroes_swift"].name_de == "Helden (Flink)"
+
+
+def test_cancelling_a_combat_asks_first(client):
+    """Cancelling a combat drops what was entered in it: the form asks first (htmx's hx-confirm, no inline JS)."""
+    gid = new_game(client)
+    client.post(f"/games/{gid}/who", data={"player": "0"})
+    r = client.post(f"/games/{gid}/combat/setup", data={"player": "0", "fight": "city", "city": "white",
+                                                        "level": "5"})
+    assert r.status_code == 303
+    html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
+    form = re.search(r'<form[^>]*data-testid="combat-cancel-form"[^>]*>', html).group(0)
+    assert 'hx-confirm="Cancel this combat?' in form
