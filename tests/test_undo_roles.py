@@ -203,3 +203,16 @@ def test_cancelling_a_combat_asks_first(client):
     html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
     form = re.search(r'<form[^>]*data-testid="combat-cancel-form"[^>]*>', html).group(0)
     assert 'hx-confirm="Cancel this combat?' in form
+
+
+def test_json_api_undoes_one_event_and_refuses_watchers(app, client):
+    gid, ben = _table(app, client)
+    client.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 5})
+    ben.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 3})
+    r = client.post(f"/api/v1/games/{gid}/undo/1", json={})
+    assert r.status_code == 409 and "Anna gains 3 Fame" in r.get_json()["error"]
+    r = client.post(f"/api/v1/games/{gid}/undo/2", json={})
+    assert r.status_code == 201 and r.get_json()["state"]["players"][0]["fame"] == 5
+    watcher = _join(app, client, gid, "watch")
+    assert watcher.post(f"/api/v1/games/{gid}/undo/1", json={}).status_code == 403
+    assert watcher.post(f"/api/v1/games/{gid}/undo", json={}).status_code == 403

@@ -71,3 +71,28 @@ def undo_redo(game_id: int, which: str):
     except ev.NothingToDo:
         raise ApiError(f"there is nothing to {which}", 400)
     return jsonify(game_json(load_game(game_id))), 201
+
+
+@bp.post("/<int:game_id>/undo/<int:seq>")
+def undo_event(game_id: int, seq: int):
+    """Take back one event (``undo.event``) if nothing in force since touched the same thing; 409 naming it."""
+    from ..game.command import Invalid as _Invalid
+    from ..game.undo import my_latest
+
+    game = load_game(game_id)
+    data = json_body()
+    if seq >= 1 << 63:
+        raise ApiError("there is no such event", 404)
+    if seq == 0:  # 0: this device's own latest change in force ("Undo my last")
+        mine = my_latest(game.events, device_id())
+        if mine is None:
+            raise ApiError("this device has no change in force to take back", 400)
+        seq = mine.seq
+    try:
+        ev.undo_event(get_db(), game_id, seq, device=device_id(), by=my_by(game_id),
+                      nonce=str(data["nonce"]) if data.get("nonce") else None)
+    except _Invalid as err:
+        raise ApiError(str(err), 409)
+    except ev.Conflict as c:
+        raise ApiError(f"the game changed (now seq {c.last_seq}); fetch it and try again", 409)
+    return jsonify(game_json(load_game(game_id))), 201
