@@ -58,12 +58,7 @@ def remember_join(game_id: int, token: str, role: str, player: int | None = None
 
 
 def form_setup(form) -> dict:
-    setup = setup_from_form(form)
-    # the form without JavaScript: a scenario played one way only (Solo Conquest) is played that way
-    sc = get_rules().scenarios.get(setup.get("scenario")) if isinstance(setup.get("scenario"), str) else None
-    if sc is not None and len(sc.modes) == 1:
-        setup["mode"] = sc.modes[0]
-    return setup
+    return setup_from_form(form)
 
 
 def invalid_message(err: Invalid) -> str:

@@ -134,3 +134,16 @@ def test_score_sheet_marker_follow_the_board_and_height(server, phone):
     expect(a.locator("[data-testid=sheet-0-fame] input[name=value]")).to_have_value("10")
     expect(a.locator("[data-testid=sheet-0-fame-follow]")).to_have_count(0)
     assert not a.console_errors
+
+
+def test_choosing_a_solo_scenario_sets_the_solo_mode(server, phone):
+    a = phone()
+    a.goto(server + "/games/new")
+    expect(a.locator("input[name=mode][value=competitive]")).to_be_checked()
+    a.select_option("select[name=scenario]", "solo_conquest")
+    expect(a.locator("input[name=mode][value=solo]")).to_be_checked()
+    a.select_option("select[name=scenario]", "full_cooperation")
+    expect(a.locator("input[name=mode][value=coop]")).to_be_checked()
+    a.select_option("select[name=scenario]", "full_conquest")
+    expect(a.locator("input[name=mode][value=coop]")).not_to_be_checked()
+    assert not a.console_errors
