@@ -19,7 +19,7 @@ from sqlite_utils import Database
 from .db import write_transaction
 from .game.sentences import name_arg, render_sentence, sentence  # noqa: F401  (re-exported)
 from .rules.text import N_  # noqa: F401  (re-exported)
-from .state import REDO, UNDO, Event, scopes_overlap, walk
+from .state import REDO, UNDO, UNDO_EVENT, Event, scopes_overlap, walk
 
 _write_lock = threading.Lock()
 
@@ -120,6 +120,7 @@ def undo_or_redo(
     based_on: int | None,
     device: str | None = None,
     nonce: str | None = None,
+    by: dict | None = None,
 ) -> Recorded:
     """Record an undo (or redo) of the latest active (or undone) event. The view it was based on must be current:
     undoing something the person has not seen is refused as a conflict."""
@@ -139,8 +140,39 @@ def undo_or_redo(
             raise NothingToDo(which)
         msg = N_("Undone: %(what)s") if which == UNDO else N_("Redone: %(what)s")
         s = {"msg": msg, "args": {"what": target.sentence}, "t": [], "nested": "what"}
+        if by is not None:
+            s["by"] = by
     # record() takes the lock again; based_on=last keeps the check that nothing happened in between
     return record(
         db, game_id, type=which, payload={"target": target.seq}, sentence=s,
         scope=("*",), based_on=last, device=device, nonce=nonce,
     )
+
+
+def undo_event(
+    db: Database,
+    game_id: int,
+    target_seq: int | None,
+    *,
+    device: str | None = None,
+    nonce: str | None = None,
+    by: dict | None = None,
+) -> Recorded:
+    """Record an ``undo.event`` taking back the event ``target_seq`` (companion.game.undo.check_undo: refused
+    with ``Invalid`` naming the event in the way when something in force since touched the same thing)."""
+    from .game.undo import check_undo, undo_sentence
+
+    with _write_lock:
+        if nonce:
+            rows = list(db.query("SELECT * FROM events WHERE game_id = ? AND nonce = ?", [game_id, nonce]))
+            if rows:
+                return Recorded(Event.from_row(rows[0]), duplicate=True)
+        events = load_events(db, game_id)
+        last = events[-1].seq if events else 0
+        target = check_undo(events, target_seq)
+        s = undo_sentence(target)
+        if by is not None:
+            s["by"] = by
+    # record() takes the lock again; based_on=last refuses a change to the same thing recorded in between
+    return record(db, game_id, type=UNDO_EVENT, payload={"target": target.seq}, sentence=s,
+                  scope=target.scope or ("*",), based_on=last, device=device, nonce=nonce)

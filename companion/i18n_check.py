@@ -7,7 +7,7 @@ from pathlib import Path
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Invalid": None, "lazy_gettext": None, "_l": None, "T": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2), "Invalid": None, "lazy_gettext": None, "_l": None, "T": None}
 METHOD_MAP = [("companion/**.py", "python"), ("templates/**.html", "jinja2")]
 
 

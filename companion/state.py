@@ -1,7 +1,8 @@
 """Game state is derived from the event log: ``fold`` replays the active events through registered reducers.
 
 Undo and redo are events too (types ``undo`` and ``redo``): undo takes back the latest active event, redo puts
-back the latest undone one as long as nothing new was recorded since. Nothing is ever deleted from the log.
+back the latest undone one as long as nothing new was recorded since. ``undo.event`` takes back one named active
+event (a device's own latest change, or an entry chosen on the log page); redo puts it back in its place. Nothing is ever deleted from the log.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ REDUCERS: dict[str, Reducer] = {}
 
 UNDO = "undo"
 REDO = "redo"
+UNDO_EVENT = "undo.event"  # takes back one named event (payload {"target": seq}): "Undo my last", the log page
+UNDO_TYPES = (UNDO, REDO, UNDO_EVENT)
 COLORS = ("red", "blue", "green", "white")
 SHIELD_KINDS = ("keep", "mage_tower", "monastery", "adventure", "city")
 
@@ -122,10 +125,22 @@ def walk(events: Iterable[Event]) -> tuple[list[Event], list[Event], dict[int, s
                 undone.append(target)
                 status[target.seq] = "undone"
             status[ev.seq] = UNDO
+        elif ev.type == UNDO_EVENT:
+            target_seq = ev.payload.get("target") if isinstance(ev.payload, dict) else None
+            for i, target in enumerate(active):
+                if target.seq == target_seq:
+                    undone.append(active.pop(i))
+                    status[target.seq] = "undone"
+                    break
+            status[ev.seq] = UNDO
         elif ev.type == REDO:
             if undone:
                 target = undone.pop()
-                active.append(target)
+                # back in its place in the log (an event taken back from the middle replays where it was)
+                at = len(active)
+                while at and active[at - 1].seq > target.seq:
+                    at -= 1
+                active.insert(at, target)
                 status[target.seq] = "active"
             status[ev.seq] = REDO
         else:
@@ -171,7 +186,7 @@ def advance(state: dict, events: Iterable[Event]) -> None:
     the events it has seen: the incremental path of the state cache (``companion.state_cache``). Raises
     whatever a reducer raises; the caller then folds the whole log again (which skips that event)."""
     for ev in events:
-        if ev.type in (UNDO, REDO):
+        if ev.type in UNDO_TYPES:
             raise ValueError("undo and redo change the set of active events: fold the whole log")
         fn = REDUCERS.get(ev.type)
         if fn is None:

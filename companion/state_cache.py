@@ -21,7 +21,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from .state import REDO, UNDO, Event, advance, fold
+from .state import UNDO_TYPES, Event, advance, fold
 
 MAX_GAMES = 64
 
@@ -94,7 +94,7 @@ class StateCache:
             return entry.state(), last
         if entry is not None and entry.seq < last:
             newer = load_events(db, game_id, after=entry.seq)
-            if newer and not any(e.type in (UNDO, REDO) for e in newer):
+            if newer and not any(e.type in UNDO_TYPES for e in newer):
                 state = entry.state()
                 try:
                     advance(state, newer)

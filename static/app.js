@@ -131,4 +131,18 @@
       n.textContent = el.mkNote;
     });
   });
+
+  // New game: a scenario played in one way only (Solo Conquest: solo) chooses that way on the form; a way the
+  // scenario is not played in gives way to its first one (the server checks again).
+  document.addEventListener("change", function (e) {
+    var sel = e.target;
+    if (!sel || sel.name !== "scenario" || sel.tagName !== "SELECT") return;
+    var opt = sel.options[sel.selectedIndex];
+    var modes = opt ? (opt.getAttribute("data-modes") || "").split(" ").filter(Boolean) : [];
+    if (!modes.length || !sel.form) return;
+    var current = sel.form.querySelector("input[name=mode]:checked");
+    if (current && modes.indexOf(current.value) >= 0) return;
+    var want = sel.form.querySelector("input[name=mode][value='" + modes[0] + "']");
+    if (want) { want.checked = true; }
+  });
 })();

@@ -57,9 +57,10 @@ class Table(GameTable):
 
 
 def value_of(html, testid):
-    m = re.search(rf'data-testid="{re.escape(testid)}".*?<output class="stepper-value">([^<]*)</output>', html, re.S)
+    m = re.search(rf'data-testid="{re.escape(testid)}".*?(?:<output class="stepper-value">([^<]*)</output>|'
+                  rf'class="score-input"[^>]*value="([^"]*)")', html, re.S)
     assert m, testid
-    return m.group(1)
+    return m.group(1) if m.group(1) is not None else m.group(2)
 
 
 def test_sheet_is_prefilled_from_the_trackers(app):

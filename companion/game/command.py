@@ -46,6 +46,10 @@ def arg_text(value: Any, translate: Callable[[str], str] = lambda m: m, lang: st
         return de if lang == "de" else en
     if isinstance(value, dict) and "$term" in value:
         return translate(value["$term"])
+    if isinstance(value, dict) and "msg" in value:  # a log sentence (e.g. the event an undo is refused for)
+        from .sentences import render_sentence
+
+        return render_sentence(value, translate, lang)
     return value
 
 

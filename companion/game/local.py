@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..state import REDO, UNDO, Event, fold, walk
+from ..state import REDO, UNDO, UNDO_EVENT, Event, fold, walk
 from .command import COMMANDS, Command, Invalid, apply
 from .sentences import sentence
 
@@ -59,7 +59,14 @@ class LocalGame:
             raise Invalid("Nothing to redo.")
         return self._append(REDO, device)
 
-    def _append(self, type_: str, device: str | None) -> Event:
-        ev = Event(seq=self.seq + 1, type=type_, payload={}, sentence=sentence(type_), device=device)
+    def undo_event(self, target_seq: int, device: str | None = None) -> Event:
+        """Take back one chosen event (``undo.event``) under the rule of companion.game.undo (``Invalid`` if refused)."""
+        from .undo import check_undo, undo_sentence
+
+        target = check_undo(self.events, target_seq)
+        return self._append(UNDO_EVENT, device, {"target": target.seq}, undo_sentence(target))
+
+    def _append(self, type_: str, device: str | None, payload: dict | None = None, s: dict | None = None) -> Event:
+        ev = Event(seq=self.seq + 1, type=type_, payload=payload or {}, sentence=s or sentence(type_), device=device)
         self.events.append(ev)
         return ev

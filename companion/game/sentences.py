@@ -11,16 +11,27 @@ def sentence(msg: str, translate: tuple[str, ...] = (), **args: Any) -> dict:
     return {"msg": msg, "args": args, "t": list(translate)}
 
 
+def plural_sentence(singular: str, plural: str, count: str, translate: tuple[str, ...] = (), **args: Any) -> dict:
+    """A log sentence whose wording depends on a number (``ngettext`` when shown: "1 Wound card", "2 Wound
+    cards", in every language's own plural rule). Mark the pair with ``Nn_`` so both are extracted."""
+    return {"msg": singular, "plural": plural, "count": count, "args": args, "t": list(translate)}
+
+
 def name_arg(en: str, de: str | None = None) -> dict:
     """A sentence argument that is a name from the rules data, shown in the reader's language."""
     return {"$name": [en, de or en]}
 
 
-def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m, lang: str = "en") -> str:
+def _english_plural(singular: str, plural: str, n: Any) -> str:
+    return singular if n == 1 else plural
+
+
+def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m, lang: str = "en",
+                    nplural: Callable[[str, str, Any], str] | None = None) -> str:
     args = dict(s.get("args", {}))
     nested = s.get("nested")
     if nested and isinstance(args.get(nested), dict) and "msg" in args[nested]:
-        args[nested] = render_sentence(args[nested], translate, lang)
+        args[nested] = render_sentence(args[nested], translate, lang, nplural)
     for key, value in args.items():
         if isinstance(value, dict) and "$name" in value:
             en, de = value["$name"]
@@ -30,10 +41,23 @@ def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m, lang
             args[key] = translate(args[key])
         elif isinstance(args.get(key), list):
             args[key] = "; ".join(translate(x) for x in args[key])
-    try:
-        return translate(s["msg"]) % args
+    english = s["msg"]
+    if isinstance(s.get("plural"), str):
+        n = args.get(s.get("count") or "n")
+        english = _english_plural(s["msg"], s["plural"], n)
+        try:
+            return (nplural or _english_plural)(s["msg"], s["plural"], n) % args
+        except (KeyError, TypeError, ValueError):
+            pass
+    else:
+        try:
+            return translate(s["msg"]) % args
+        except (KeyError, TypeError, ValueError):
+            pass
+    try:  # a translation that does not fit its arguments: the English sentence
+        return english % args
     except (KeyError, TypeError, ValueError):
-        try:  # a translation that does not fit its arguments: the English sentence
+        try:
             return s["msg"] % args
         except (KeyError, TypeError, ValueError):
             return s["msg"]

@@ -126,8 +126,9 @@ __all__ = ["CRYSTAL_LIMIT", "COLORS", "SHIELD_KINDS", "find_unit"]
 
 from ..commands import Command, Invalid, command, get_choice, get_int, get_player  # noqa: E402
 from . import fields as parse  # noqa: E402
-from ..rules.text import N_  # noqa: E402
-from .sentences import name_arg, sentence  # noqa: E402
+from ..rules.text import N_, Nn_  # noqa: E402
+from .command import term  # noqa: E402
+from .sentences import name_arg, plural_sentence, sentence  # noqa: E402
 from ..rules.progression import change_fame, recruit_influence_modifier, reputation_modifier, standing  # noqa: E402
 from .fields import flag  # noqa: E402
 
@@ -215,10 +216,11 @@ def cmd_crystal(state, data) -> Command:
     pl = state["players"][i]
     new = pl["crystals"][color] + amount
     if amount == 0 or new < 0:
-        raise Invalid(N_("%(name)s has no %(color)s crystal to remove."), name=pl["name"], color=color)
+        raise Invalid(N_("%(name)s has no %(color)s crystal to remove."), name=pl["name"],
+                      color=term(COLOR_NAMES[color]))
     if new > CRYSTAL_LIMIT:
         raise Invalid(N_("At most 3 crystals of each colour: %(name)s already has %(n)d %(color)s."),
-                      name=pl["name"], n=pl["crystals"][color], color=color)
+                      name=pl["name"], n=pl["crystals"][color], color=term(COLOR_NAMES[color]))
     msg = N_("%(name)s gains a %(color)s crystal (%(n)d).") if amount > 0 else N_(
         "%(name)s uses a %(color)s crystal (%(n)d left).")
     s = sentence(msg, translate=("color",), name=pl["name"], color=COLOR_NAMES[color], n=new)
@@ -233,9 +235,11 @@ def cmd_wounds(state, data) -> Command:
     pl = state["players"][i]
     if amount == 0 or pl["wounds"] + amount < 0:
         raise Invalid(N_("%(name)s has no Wound to heal."), name=pl["name"])
-    msg = N_("%(name)s takes %(n)d Wound(s) (%(total)d in the deck).") if amount > 0 else N_(
-        "%(name)s heals %(n)d Wound(s) (%(total)d in the deck).")
-    s = sentence(msg, name=pl["name"], n=abs(amount), total=pl["wounds"] + amount)
+    one, many = (Nn_("%(name)s takes %(n)d Wound card (%(total)d in the deck).",
+                     "%(name)s takes %(n)d Wound cards (%(total)d in the deck).") if amount > 0 else
+                 Nn_("%(name)s heals %(n)d Wound card (%(total)d in the deck).",
+                     "%(name)s heals %(n)d Wound cards (%(total)d in the deck)."))
+    s = plural_sentence(one, many, "n", name=pl["name"], n=abs(amount), total=pl["wounds"] + amount)
     return Command("player.wounds", {"player": i, "amount": amount}, s, (f"player:{i}:wounds",))
 
 
@@ -246,7 +250,8 @@ def cmd_shield(state, data) -> Command:
     amount = get_int(data, "amount", lo=-10, hi=10)
     pl = state["players"][i]
     if amount == 0 or pl["shields"][site] + amount < 0:
-        raise Invalid(N_("%(name)s has no shield on a %(site)s to remove."), name=pl["name"], site=site)
+        raise Invalid(N_("%(name)s has no shield on a %(site)s to remove."), name=pl["name"],
+                      site=term(SHIELD_NAMES[site]))
     msg = N_("%(name)s puts a shield on a %(site)s (%(n)d).") if amount > 0 else N_(
         "%(name)s takes a shield back from a %(site)s (%(n)d).")
     s = sentence(msg, translate=("site",), name=pl["name"], site=SHIELD_NAMES[site], n=pl["shields"][site] + amount)

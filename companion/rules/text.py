@@ -20,6 +20,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair for extraction (shown through ``ngettext``: companion.game.sentences.plural_sentence)."""
+    return singular, plural
+
+
 class Name(str):
     """A proper name from the rules data (an enemy, a unit, a hero) with its German form."""
 

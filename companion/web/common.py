@@ -258,6 +258,7 @@ def bad_request(message: str):
 
 def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: tuple[str, ...] | list[str]):
     """Record one event for this request's command. A stale view becomes a 409 with the fresh state."""
+    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it (issue 9, item 3)
     try:
         return ev.record(
             get_db(), game.id, type=type, payload=payload, sentence=sentence, scope=tuple(scope),
@@ -265,6 +266,40 @@ def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: 
         )
     except ev.Conflict:
         conflict()
+
+
+def my_role(game_id: int) -> dict:
+    """This device's role in the game as it chose it on the who-are-you page: {"role": ..., "player": ...}."""
+    me = session.get("games", {}).get(str(game_id)) or {}
+    return {"role": me.get("role"), "player": me.get("player")}
+
+
+def my_by(game_id: int) -> dict:
+    from ..game.undo import by_of
+
+    me = my_role(game_id)
+    return by_of(me["role"], me["player"])
+
+
+def can_change(game_id: int) -> bool:
+    """A device that only watches sees everything and changes nothing."""
+    return my_role(game_id)["role"] != "watcher"
+
+
+_GAME_POST = re.compile(r"^(?:/api/v1)?/games/(\d+)/(.*)$")
+
+
+def refuse_watchers() -> None:
+    """The one check of roles (issue 9, item 3): every change to a game (its commands, undo and redo, from a page
+    or the JSON API) from a device that chose "I only watch" answers 403. Choosing who one is stays open."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    m = _GAME_POST.match(request.path)
+    if m is None or m.group(2) == "who" or len(m.group(1)) > 18:
+        return
+    if not can_change(int(m.group(1))):
+        abort(403, description=gettext("You only watch this game: a watching phone changes nothing. "
+                                       "Choose who you are to play."))
 
 
 def conflict():
@@ -312,6 +347,8 @@ def init_app(app) -> None:
         device_id()
         _upgrade_joined()
 
+    app.before_request(refuse_watchers)
+
     @app.after_request
     def _headers(resp):
         resp.headers.setdefault("Content-Security-Policy", CSP)
@@ -358,13 +395,14 @@ def init_app(app) -> None:
         return {
             "csrf_token_value": _csrf_token,
             "new_nonce": new_nonce,
-            "render_sentence": lambda s: ev.render_sentence(s, gettext, _current_lang()),
+            "render_sentence": render_sentence_here,
             "languages": {"en": "English", "de": "Deutsch"},
             "game_form_fields": game_form_fields,
             "unit_name": unit_name,
             "url_exists": url_exists,
             "game_links": GAME_LINKS,
             "current_lang": _current_lang(),
+            "can_change": (lambda: can_change(g.game.id) if g.get("game") is not None else True),
         }
 
 
@@ -425,6 +463,17 @@ def game_form_fields(next_url: str | None = None) -> Markup:
         f'<input type="hidden" name="nonce" value="{new_nonce()}">'
         f'<input type="hidden" name="next" value="{escape(nxt)}">'
     )
+
+
+def _nplural(singular: str, plural: str, n) -> str:
+    from flask_babel import get_translations
+
+    return get_translations().ngettext(singular, plural, n if isinstance(n, int) else 2)
+
+
+def render_sentence_here(s: dict) -> str:
+    """A log sentence in this request's language, plurals through ngettext ("1 Wound card", "2 Wound cards")."""
+    return ev.render_sentence(s, gettext, _current_lang(), _nplural)
 
 
 def _csrf_token() -> str:

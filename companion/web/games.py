@@ -26,7 +26,7 @@ from ..game.setup import MAX_PLAYERS, MODE_TERMS, MODES, setup_from_form, valida
 from ..rules.data import get_rules
 from ..state import walk
 from ..state_cache import CACHE as STATE_CACHE
-from .common import (device_id, done, game_row, invalid_text, join_key, load_game, nonce, page, remember_join,
+from .common import (device_id, done, game_row, invalid_text, join_key, load_game, my_by, nonce, page, remember_join,
                      same_secret)
 
 bp = Blueprint("games", __name__)
@@ -110,7 +110,8 @@ def join(game_id: int, token: str):
     if not same_secret(token, row["token"]):
         abort(403, description=gettext("This join link is no longer valid: ask the host for the game's new QR code."))
     old = session.get("games", {}).get(str(game_id), {})
-    role = "host" if row["host_device"] == device_id() else old.get("role") or "watcher"
+    # "joined": scanned the code, not yet chosen who it is (may change the game; only a chosen watcher may not)
+    role = "host" if row["host_device"] == device_id() else old.get("role") or "joined"
     remember_join(game_id, token, role, old.get("player"))
     # The token leaves the address bar: the device is remembered by its signed cookie.
     return redirect(url_for("games.who", game_id=game_id), code=303)
@@ -187,9 +188,10 @@ def board_context(game) -> dict:
 @bp.get("/games/<int:game_id>/log")
 def log(game_id: int):
     game = load_game(game_id)
-    _active, undone, status = walk(game.events)
-    entries = [{"event": e, "status": status.get(e.seq, "active")} for e in reversed(game.events)]
-    return page("games/log.html", game=game, entries=entries, can_redo=bool(undone))
+    from .undo import log_entries
+
+    _active, undone, _status = walk(game.events)
+    return page("games/log.html", game=game, entries=log_entries(game), can_redo=bool(undone))
 
 
 @bp.get("/games/<int:game_id>/poll")
@@ -259,7 +261,8 @@ def redo(game_id: int):
 def _undo_redo(game_id: int, which: str):
     game = load_game(game_id)
     try:
-        ev.undo_or_redo(get_db(), game_id, which, based_on=_based_on(), device=device_id(), nonce=nonce())
+        ev.undo_or_redo(get_db(), game_id, which, based_on=_based_on(), device=device_id(), nonce=nonce(),
+                        by=my_by(game_id))
     except ev.Conflict:
         from .common import conflict
 

@@ -8,7 +8,8 @@ from ..commands import Invalid
 from ..db import get_db
 from ..game.scenario_rules import rules_in_play
 from .. import events as ev
-from .common import ApiError, api_blueprint, based_on as read_based_on, device_id, game_row, json_body, load_game, nonce
+from .common import (ApiError, api_blueprint, based_on as read_based_on, device_id, game_row, json_body, load_game,
+                     my_by, nonce)
 from .games import create_game, export_game, run_command, validate_setup
 
 bp = api_blueprint("games_api", __name__, "/api/v1/games")
@@ -67,9 +68,35 @@ def undo_redo(game_id: int, which: str):
         raise ApiError("based_on must be a whole number")
     based_on = read_based_on()
     try:
-        ev.undo_or_redo(get_db(), game_id, which, based_on=based_on, device=device_id(), nonce=nonce())
+        ev.undo_or_redo(get_db(), game_id, which, based_on=based_on, device=device_id(), nonce=nonce(),
+                        by=my_by(game_id))
     except ev.Conflict as c:
         raise ApiError(f"the game changed since seq {based_on} (now {c.last_seq}); fetch it and try again", 409)
     except ev.NothingToDo:
         raise ApiError(f"there is nothing to {which}", 400)
+    return jsonify(game_json(load_game(game_id))), 201
+
+
+@bp.post("/<int:game_id>/undo/<int:seq>")
+def undo_event(game_id: int, seq: int):
+    """Take back one event (``undo.event``) if nothing in force since touched the same thing; 409 naming it."""
+    from ..game.command import Invalid as _Invalid
+    from ..game.undo import my_latest
+
+    game = load_game(game_id)
+    data = json_body()
+    if seq >= 1 << 63:
+        raise ApiError("there is no such event", 404)
+    if seq == 0:  # 0: this device's own latest change in force ("Undo my last")
+        mine = my_latest(game.events, device_id())
+        if mine is None:
+            raise ApiError("this device has no change in force to take back", 400)
+        seq = mine.seq
+    try:
+        ev.undo_event(get_db(), game_id, seq, device=device_id(), by=my_by(game_id),
+                      nonce=str(data["nonce"]) if data.get("nonce") else None)
+    except _Invalid as err:
+        raise ApiError(str(err), 409)
+    except ev.Conflict as c:
+        raise ApiError(f"the game changed (now seq {c.last_seq}); fetch it and try again", 409)
     return jsonify(game_json(load_game(game_id))), 201

@@ -33,6 +33,14 @@ def game_nav() -> list[dict]:
     if game is None:
         return []
     gid = game.id
+    if (game.setup or {}).get("game") == "runewars":
+        # a Runewars game has its own pages (web/runewars.py): none of Mage Knight's (Combat, Dummy, Score...)
+        items = [{"key": "runewars", "href": url_for("runewars.battle_page", game_id=gid),
+                  "label": lazy_gettext("Battle"), "current": request.endpoint == "runewars.battle_page"},
+                 {"key": "runewars-heroes", "href": url_for("runewars.heroes_page", game_id=gid),
+                  "label": lazy_gettext("Heroes, duels and quests"),
+                  "current": request.endpoint == "runewars.heroes_page"}]
+        return items + _common_links(gid)
     items = [{"key": "board", "href": url_for("games.show", game_id=gid), "label": lazy_gettext("Board"),
               "current": request.endpoint == "games.show"}]
     for path, label in GAME_LINKS:
@@ -41,6 +49,12 @@ def game_nav() -> list[dict]:
         if not url_exists(href) or (key == "dummy" and not has_dummy(game.state)):
             continue
         items.append({"key": key, "href": href, "label": label, "current": request.path.startswith(href)})
+    return items + _common_links(gid)
+
+
+def _common_links(gid: int) -> list[dict]:
+    """The log and the invitation: every kind of game has them."""
+    items = []
     items.append({"key": "log", "href": url_for("games.log", game_id=gid), "label": lazy_gettext("Log"),
                   "current": request.endpoint == "games.log"})
     items.append({"key": "invite", "href": url_for("invite.show", game_id=gid), "label": lazy_gettext("Invite (QR)"),

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import gettext
 
 from ..game.command import COMMANDS, Invalid
-from ..game.scoring import (all_confirmed, chart_view, confirmed, english_result, game_fields, is_final,
+from ..game.scoring import (all_confirmed, board_differences, chart_view, confirmed, english_result, game_fields, is_final,
                             is_team_game, player_fields, result_for, scenario_of, table_view, titles_view,
                             winner_text)
 from ..game.scoring import (build_sheet, game_prefill, prefill, score_state, sheet_dict,  # noqa: F401 (imports)
@@ -74,7 +74,27 @@ def sheet(game_id: int):
         winner=winner_text(res, gettext) if res else "",
         scenario_name=_scenario_name(sc),
         strength=strength_view(state) if not final else [],
+        differs={(str(d["player"]), d["field"]): d for d in board_differences(state)} if not final else {},
+        differences=_difference_lines(state) if not final else [],
     )
+
+
+def _difference_lines(state: dict) -> list[str]:
+    """The warning above "Record the final score": every edited line that differs from the board."""
+    sc = scenario_of(state)
+    labels = {f.key: f.label_in(gettext) for f in player_fields(sc, is_team_game(state)) + game_fields(sc)}
+    out = []
+    for d in board_differences(state):
+        who = gettext("The game") if d["player"] == "game" else state["players"][d["player"]]["name"]
+        out.append(gettext("%(who)s, %(line)s: sheet %(value)s, board %(board)s", who=who, line=labels[d["field"]],
+                           value=_shown(d["value"]), board=_shown(d["board"])))
+    return out
+
+
+def _shown(v) -> str:
+    if isinstance(v, bool):
+        return gettext("yes") if v else gettext("no")
+    return str(v)
 
 
 def _scenario_name(sc: rules.ScenarioScoring) -> str:
@@ -107,6 +127,13 @@ def _run(game, name: str, data) -> None:
 def set_value(game_id: int):
     """One stepper press (or a toggle) on the sheet: records the new value."""
     _run(load_game(game_id), "score_set", request.form)
+    return done(_here(game_id))
+
+
+@bp.post("/games/<int:game_id>/score/follow")
+def follow(game_id: int):
+    """One tap on an edited line: the board's value again (the line follows the board from now on)."""
+    _run(load_game(game_id), "score_follow", request.form)
     return done(_here(game_id))
 
 

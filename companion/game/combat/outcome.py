@@ -14,11 +14,12 @@ from typing import Any, Mapping
 from ...rules.combat import CombatError, combat_outcome
 from ...rules.data import get_rules
 from ...rules.progression import change_fame, move_reputation
-from ...rules.text import N_, T
+from ...rules.text import N_, T, Term
 from ...state import player, reducer
 from ..command import Command, command
 from ..sentences import sentence
 from ..scenario_rules import assault_costs_reputation, line_bonus
+from ..trackers import SHIELD_NAMES
 from .forms import need_current
 from .interactive import extra_fame
 from .setup import start_turn
@@ -139,7 +140,8 @@ def outcome_of(state: dict, cur: dict) -> dict:
         trace.append(T("Quick reference: a site conquered before gives no reward and no Shield token"))
     elif shield_kind and out.conquered:
         shields[shield_kind] = 1
-        trace.append(T("Quick reference: site conquered, mark it with a Shield token (%(kind)s)", kind=shield_kind))
+        trace.append(T("Quick reference: site conquered, mark it with a Shield token (%(kind)s)",
+                       kind=Term(SHIELD_NAMES.get(shield_kind, shield_kind))))  # a translated site, never its id
     owner_loses = None
     if cur["fight"] in ("other_keep", "other_mage_tower") and out.conquered and cur.get("owner") is not None:
         owner_loses = int(cur["owner"])

@@ -32,6 +32,19 @@ def _apply_sheet(state: dict, payload: dict, ev) -> None:
         done.pop(i, None)
 
 
+@reducer("score.follow")
+def _apply_follow(state: dict, payload: dict, ev) -> None:
+    """The line follows the board again: the person's edit is dropped."""
+    sc = state.setdefault("score", {})
+    if payload["player"] == "game":
+        (sc.get("game") or {}).pop(payload["field"], None)
+        sc.setdefault("confirmed", {}).clear()
+    else:
+        i = str(payload["player"])
+        (sc.get("sheet", {}).get(i) or {}).pop(payload["field"], None)
+        sc.setdefault("confirmed", {}).pop(i, None)
+
+
 @reducer("score.confirm")
 def _apply_confirm(state: dict, payload: dict, ev) -> None:
     done = state.setdefault("score", {}).setdefault("confirmed", {})
@@ -129,6 +142,14 @@ def cmd_score_set(state: dict, data: Mapping[str, Any]) -> Command:
         if raw not in ("0", "1", 0, 1) or isinstance(raw, bool):
             raise Invalid(N_("A yes/no line needs yes or no."))
         value: int | bool = raw in ("1", 1)
+    elif data.get("amount") in (None, "") and data.get("value") not in (None, ""):
+        # the number typed into the line's field (one field with a number keypad, not 30 taps of +5)
+        try:
+            value = whole_value(data.get("value"), "value", lo=-MAX_VALUE, hi=MAX_VALUE)
+        except Invalid:
+            raise LineInvalid(N_("%(line)s needs a whole number."), field) from None
+        if value < 0 and not field.negative:
+            raise LineInvalid(N_("%(line)s cannot be negative."), field)
     else:
         try:
             amount = whole_value(data.get("amount", ""), "amount")
@@ -146,6 +167,33 @@ def cmd_score_set(state: dict, data: Mapping[str, Any]) -> Command:
     msg["nested"] = "line"
     return Command("score.sheet", {"player": target, "field": key, "value": value}, msg,
                    (f"score:sheet:{target}:{key}",))
+
+
+@command("score_follow")
+def cmd_score_follow(state: dict, data: Mapping[str, Any]) -> Command:
+    """One tap on an edited line: take the board's value again, and follow the board from now on."""
+    sc = _open_sheet(state)
+    who = data.get("player", "")
+    key = data.get("field", "")
+    if who == "game":
+        fields = {f.key: f for f in game_fields(sc)}
+        edits = (state.get("score") or {}).get("game") or {}
+        name: Any = N_("the game")
+        target: Any = "game"
+    else:
+        target = _player(state, who)
+        fields = {f.key: f for f in player_fields(sc, is_team_game(state))}
+        edits = ((state.get("score") or {}).get("sheet") or {}).get(str(target)) or {}
+        name = state["players"][target]["name"]
+    field = fields.get(key) if isinstance(key, str) else None
+    if field is None:
+        raise Invalid(N_("This scenario's sheet has no such line."))
+    if key not in edits:
+        raise LineInvalid(N_("%(line)s already follows the board."), field)
+    msg = sentence(N_("Score sheet: %(who)s, %(line)s follows the board again"),
+                   translate=("who",) if target == "game" else (), who=name, line=field.log_sentence())
+    msg["nested"] = "line"
+    return Command("score.follow", {"player": target, "field": key}, msg, (f"score:sheet:{target}:{key}",))
 
 
 @command("score_confirm")

@@ -111,6 +111,34 @@ def sheet_values(state: dict) -> tuple[list[dict], dict]:
     return players, game
 
 
+def board_differences(state: dict) -> list[dict]:
+    """Every line a person edited whose value differs from what the board (the trackers) says now: the sheet
+    marks it ("edited - board says 149") and recording the final score warns about it."""
+    sc = scenario_of(state)
+    if sc is None:
+        return []
+    from .fields import is_team_game, player_fields
+
+    score = score_state(state)
+    edits = score.get("sheet", {})
+    players, _ = sheet_values(state)
+    out = []
+    keys = [f.key for f in player_fields(sc, is_team_game(state))]
+    for i in range(len(state["players"])):
+        mine = edits.get(str(i), {})
+        for k in keys:
+            if k in mine and mine[k] != prefill(state, i, k):
+                out.append({"player": i, "field": k, "value": mine[k], "board": prefill(state, i, k)})
+    board_players = [{k: prefill(state, i, k) for k in PLAYER_FIELDS} for i in range(len(state["players"]))]
+    for f in game_fields(sc):
+        gedits = score.get("game", {})
+        if f.key in gedits:
+            board = game_prefill(state, sc, f.key, board_players)
+            if gedits[f.key] != board:
+                out.append({"player": "game", "field": f.key, "value": gedits[f.key], "board": board})
+    return out
+
+
 def _sheet_units(vals: dict) -> tuple[rules.Unit, ...]:
     return tuple(rules.Unit(lv, w) for lv in UNIT_LEVELS for w in (False, True)
                  for _ in range(int(vals[f"{'w' if w else ''}unit_{lv}"])))

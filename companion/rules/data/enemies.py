@@ -75,7 +75,41 @@ def _parse_enemies(file: str, doc: dict) -> Mapping[str, Enemy]:
     for i, raw in enumerate(_entries(file, doc, "enemies")):
         out.append(_enemy_from_entry(_Entry(file, raw, _entry_id(file, raw, i), _ENEMY_FIELDS)))
     _unique(file, (x.id for x in out))
+    out = _told_apart(out)
     return MappingProxyType({x.id: x for x in out})
+
+
+# What tells tokens of one name apart, in English and in the German rulebook's terms (seed 002).
+_TRAIT_NAMES = {"fortified": ("Fortified", "Befestigt"), "swift": ("Swift", "Flink"), "brutal": ("Brutal", "Brutal"),
+                "poison": ("Poison", "Giftig"), "paralyze": ("Paralyze", "Lähmend"), "elusive": ("Elusive", "Flüchtig"),
+                "fire": ("fire", "Feuer"), "ice": ("ice", "Eis"), "physical": ("physical", "physisch"),
+                "cold_fire": ("cold fire", "Kaltfeuer")}
+
+
+def _told_apart(enemies: list[Enemy]) -> list[Enemy]:
+    """Tokens that share a printed name (the four grey "Heroes" of The Lost Legion) are named by what differs:
+    "Heroes (Swift)", "Heroes (fire)" - on every page, in the log and in the API (issue 9, item 7)."""
+    from dataclasses import replace
+
+    groups: dict[str, list[Enemy]] = {}
+    for x in enemies:
+        groups.setdefault(x.name, []).append(x)
+    renamed: dict[str, Enemy] = {}
+    for same in groups.values():
+        if len(same) < 2:
+            continue
+        for x in same:
+            others = [o for o in same if o is not x]
+            trait = next((a for a in x.abilities if a in _TRAIT_NAMES and not all(a in o.abilities for o in others)),
+                         None)
+            trait = trait or next((r for r in x.resistances if r in _TRAIT_NAMES
+                                   and not all(r in o.resistances for o in others)), None)
+            if trait is None:
+                en, de = f"armor {x.armor}", f"Rüstung {x.armor}"
+            else:
+                en, de = _TRAIT_NAMES[trait]
+            renamed[x.id] = replace(x, name=f"{x.name} ({en})", name_de=f"{x.name_de} ({de})")
+    return [renamed.get(x.id, x) for x in enemies]
 
 
 # --------------------------------------------------------------------------------------------- overrides
