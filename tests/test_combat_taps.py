@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from companion.game.combat.view import quick_piles, token_suffixes
+from companion.game.combat.view import quick_piles
+from companion.rules.data import get_rules
 from companion.game.local import LocalGame
 from tests.game_helpers import GameTable
 
@@ -39,10 +40,10 @@ def test_a_city_opens_its_garrison_piles():
 
 def test_tokens_sharing_a_name_are_told_apart():
     """Issue 9, item 7: the four grey Heroes tokens are told apart by what differs."""
-    s = token_suffixes()
-    assert {s["heroes_fortified"], s["heroes_swift"], s["heroes_fire"], s["heroes_ice"]} == {
-        "Fortified", "Swift", "Fire Resistance", "Ice Resistance"}
-    assert "prowlers" not in s
+    enemies = get_rules().enemies
+    names = [enemies[i].name for i in ("heroes_fortified", "heroes_swift", "heroes_fire", "heroes_ice")]
+    assert len(set(names)) == 4 and all(n.startswith("Heroes (") for n in names)
+    assert enemies["prowlers"].name == "Prowlers"  # a name no other token shares stays as printed
 
 
 def _to_damage(g):

@@ -57,7 +57,7 @@ def test_json_nested_1000_deep_is_a_400_on_every_json_endpoint(app, client, game
     assert len(posts) >= 15
     for rule in posts:
         path = rule.replace("<int:game_id>", str(gid)).replace("<name>", "fame").replace("<any(undo, redo):which>",
-                                                                                      "undo")
+                                                                                      "undo").replace("<int:seq>", "0")
         for body in (DEEP, '{"a":' * 1000 + "1" + "}" * 1000):
             r = api(client, path, body, h)
             assert r.status_code == 400, (path, r.status_code)

@@ -29,6 +29,13 @@ def _events(app, gid):
         return load_events(get_db(), gid)
 
 
+def _token(app, gid) -> dict:
+    with app.app_context():
+        from companion.web.common import game_row
+
+        return {"X-Game-Token": game_row(gid)["token"]}
+
+
 def _table(app, client):
     gid = new_game(client)
     client.post(f"/games/{gid}/who", data={"player": "0"})  # the host is Anna
@@ -91,7 +98,7 @@ def test_log_page_undoes_one_entry_under_the_same_rule(app, client):
     assert 'data-testid="undo-entry-2"' not in log  # the third entry touched the same crystals since
     assert client.post(f"/games/{gid}/undo/2", data={}).status_code == 409
     assert client.post(f"/games/{gid}/undo/1", data={}).status_code == 303
-    state = client.get(f"/api/v1/games/{gid}").get_json()["state"]
+    state = client.get(f"/api/v1/games/{gid}", headers=_token(app, gid)).get_json()["state"]
     assert state["players"][0]["fame"] == 0 and state["players"][1]["crystals"]["red"] == 2
     assert client.post(f"/games/{gid}/undo/99", data={}).status_code == 409
 
@@ -205,10 +212,11 @@ def test_json_api_undoes_one_event_and_refuses_watchers(app, client):
     gid, ben = _table(app, client)
     client.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 5})
     ben.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 3})
-    r = client.post(f"/api/v1/games/{gid}/undo/1", json={})
+    h = _token(app, gid)  # the JSON API is authorised by the game token alone (issue 11, item 6)
+    r = client.post(f"/api/v1/games/{gid}/undo/1", json={}, headers=h)
     assert r.status_code == 409 and "Anna gains 3 Fame" in r.get_json()["error"]
-    r = client.post(f"/api/v1/games/{gid}/undo/2", json={})
+    r = client.post(f"/api/v1/games/{gid}/undo/2", json={}, headers=h)
     assert r.status_code == 201 and r.get_json()["state"]["players"][0]["fame"] == 5
     watcher = _join(app, client, gid, "watch")
-    assert watcher.post(f"/api/v1/games/{gid}/undo/1", json={}).status_code == 403
-    assert watcher.post(f"/api/v1/games/{gid}/undo", json={}).status_code == 403
+    assert watcher.post(f"/api/v1/games/{gid}/undo/1", json={}, headers=h).status_code == 403
+    assert watcher.post(f"/api/v1/games/{gid}/undo", json={}, headers=h).status_code == 403

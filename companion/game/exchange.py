@@ -82,10 +82,22 @@ _FORMAT_WIDTH = re.compile(r"%(\([^)]*\))?[-#0 +]*(\d{3,}|\*|\.\d{3,}|\.\*)")
 def _sentence(raw: Any, n: int, depth: int = 0) -> dict:
     """A log sentence as ``companion.game.sentences.render_sentence`` reads it: a short msgid (no huge widths such
     as ``%(x)999999999d``), arguments of plain values, names, terms, lists of text or one nested sentence."""
-    if not isinstance(raw, dict) or depth > 2 or not set(raw) <= {"msg", "args", "t", "nested"}:
+    if not isinstance(raw, dict) or depth > 2 or not set(raw) <= {"msg", "args", "t", "nested", "by", "plural",
+                                                                  "count"}:
         raise _damaged(n, "sentence")
     msg = raw.get("msg")
     if not isinstance(msg, str) or len(msg) > MAX_SENTENCE or _FORMAT_WIDTH.search(msg):
+        raise _damaged(n, "sentence")
+    plural, count = raw.get("plural"), raw.get("count")
+    if (plural is not None or count is not None) and not (
+            isinstance(plural, str) and len(plural) <= MAX_SENTENCE and not _FORMAT_WIDTH.search(plural)
+            and isinstance(count, str) and count in (raw.get("args") or {})):
+        raise _damaged(n, "sentence")
+    by = raw.get("by")  # the device that made it (companion.game.undo.by_of)
+    if by is not None and not (isinstance(by, dict) and set(by) <= {"role", "player"}
+                               and (by.get("role") is None or (isinstance(by["role"], str) and len(by["role"]) <= 20))
+                               and (by.get("player") is None or (isinstance(by["player"], int)
+                                                                 and not isinstance(by["player"], bool)))):
         raise _damaged(n, "sentence")
     args = raw.get("args", {})
     t = raw.get("t", [])

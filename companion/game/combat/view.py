@@ -47,26 +47,6 @@ def token_groups() -> list[tuple[str, list]]:
     return [(c, groups[c]) for c in groups if groups[c]]
 
 
-def token_suffixes() -> dict[str, str]:
-    """Tokens sharing a name (the four grey Heroes) told apart by what differs: an ability or a resistance (a
-    msgid, translated when shown), e.g. "Heroes (Swift)", "Heroes (Fire Resistance)"."""
-    by_name: dict[str, list] = {}
-    for tok in get_rules().enemies.values():
-        by_name.setdefault(tok.name, []).append(tok)
-    out = {}
-    for same in by_name.values():
-        if len(same) < 2:
-            continue
-        for tok in same:
-            others = [t for t in same if t is not tok]
-            marks = [ABILITY_NAMES[a] for a in tok.abilities if a in ABILITY_NAMES
-                     and not all(a in t.abilities for t in others)]
-            marks += [RESISTANCE_NAMES[r] for r in tok.resistances if not all(r in t.resistances for t in others)]
-            if marks:
-                out[tok.id] = marks[0]
-    return out
-
-
 # The pile(s) a site's defenders come from (quick reference sheet, site descriptions); orc marauders (green) and
 # draconum (red) are the rampaging enemies of the map: at a site they only join the fight as rampaging enemies.
 SITE_PILES = {"keep": ("gray",), "other_keep": ("gray",), "mage_tower": ("violet",), "monastery": ("violet",),
@@ -169,7 +149,6 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         ctx["fortification"][e["key"]] = fortification(eff, site_of(cur))
     if cur["phase"] == "setup":
         ctx["token_groups"] = token_groups()
-        ctx["token_suffix"] = token_suffixes()
         if cur["fight"] == "city" and cur["site"].get("city") in rules.cities and cur.get("level"):
             ctx["garrison"] = rules.cities[cur["site"]["city"]].garrison.get(int(cur["level"]), ())
             second = cur["site"].get("megapolis")

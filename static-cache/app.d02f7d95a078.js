@@ -1,0 +1,148 @@
+// Progressive enhancement only: every form works without this file.
+(function () {
+  "use strict";
+  function status(state) {
+    var el = document.getElementById("sync-status");
+    if (el) el.setAttribute("data-state", state);
+  }
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var t = e.detail && e.detail.elt;
+    if (t && t.id === "sync") status(e.detail.successful || e.detail.xhr.status === 204 ? "synced" : "offline");
+  });
+  document.addEventListener("htmx:sendError", function () { status("offline"); });
+  document.addEventListener("htmx:timeout", function () { status("offline"); });
+  window.addEventListener("offline", function () { status("offline"); });
+  window.addEventListener("online", function () { status("synced"); });
+
+  // The poller asks for changes after the newest state this page shows: the live part's marker (updated by
+  // every swap of the live part) or the poller's own (updated by the poll that saw the change). No
+  // out-of-band swaps: a response never needs an element the page may not have.
+  function seqOf(el) { var n = el ? parseInt(el.getAttribute("data-seq"), 10) : NaN; return isNaN(n) ? -1 : n; }
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = e.detail && e.detail.elt;
+    if (!elt || elt.id !== "sync") return;
+    var seen = Math.max(seqOf(elt), seqOf(document.querySelector("[data-live-seq]")));
+    e.detail.parameters.seq = String(seen);
+  });
+
+  // ---------------------------------------------------------------- morphing that keeps this person's work
+  // A field this person changed and has not sent keeps its value when another phone's change arrives; if the
+  // server's value for that very field changed, a small note beside it says so.
+  var dirty = new Set();
+  function isField(el) {
+    return el && (el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA") &&
+      el.type !== "hidden";
+  }
+  function serverValue(el) {
+    if (el.tagName === "SELECT") {
+      var o = el.querySelector("option[selected]") || el.options[0];
+      return o ? o.textContent.trim() : "";
+    }
+    if (el.type === "checkbox" || el.type === "radio") return el.hasAttribute("checked") ? "on" : "off";
+    return el.getAttribute("value") || "";
+  }
+  function mark(e) {
+    var el = e.target;
+    if (!isField(el) || el.closest("#sync")) return;
+    if (el.type === "radio" && el.form && el.name) {
+      // one choice of a group: the whole group is this person's
+      Array.prototype.forEach.call(el.form.querySelectorAll("input[type=radio]"), function (r) {
+        if (r.name === el.name) { dirty.add(r); }
+      });
+    }
+    dirty.add(el);
+  }
+  // A section this person opened or closed stays so; one they never touched follows the server.
+  document.addEventListener("click", function (e) {
+    var s = e.target.closest && e.target.closest("summary");
+    if (s && s.parentElement && s.parentElement.tagName === "DETAILS") s.parentElement.mkToggled = true;
+  }, true);
+  document.addEventListener("input", mark, true);
+  document.addEventListener("change", mark, true);
+  function clean(form) {
+    dirty.forEach(function (el) { if (!el.isConnected || el.form === form) { dirty.delete(el); el.mkNote = null; el.mkServer = undefined; } });
+    Array.prototype.forEach.call(form.querySelectorAll(".remote-note"), function (n) { n.remove(); });
+  }
+  document.addEventListener("submit", function (e) { if (e.target.tagName === "FORM") clean(e.target); }, true);
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail && e.detail.elt;
+    if (elt && elt.tagName === "FORM" && (elt.getAttribute("method") || "").toLowerCase() === "post") {
+      clean(elt);
+      // The person does something new: the previous error message has served its purpose.
+      var flash = document.getElementById("flash");
+      if (flash) flash.innerHTML = "";
+    }
+  });
+  function owner(el) {
+    if (dirty.has(el)) return el;
+    if (el.tagName === "OPTION") { var s = el.closest("select"); if (s && dirty.has(s)) return s; }
+    return null;
+  }
+  function noteText() {
+    var live = document.getElementById("live");
+    return (live && live.getAttribute("data-changed-note")) || "Changed on another phone: now %s";
+  }
+  function newServerValue(oldEl, newEl) {
+    if (newEl.tagName === "SELECT") {
+      var o = newEl.querySelector("option[selected]") || newEl.querySelector("option");
+      return o ? o.textContent.trim() : "";
+    }
+    if (newEl.type === "checkbox" || newEl.type === "radio") return newEl.hasAttribute("checked") ? "on" : "off";
+    return newEl.getAttribute("value") || "";
+  }
+  if (window.Idiomorph) {
+    var cb = window.Idiomorph.defaults.callbacks;
+    cb.beforeAttributeUpdated = function (attr, el) {
+      // a section this person opened stays open, one they closed stays closed: their choice
+      if (attr === "open" && el.tagName === "DETAILS" && el.mkToggled) return false;
+      if ((attr === "value" || attr === "checked" || attr === "selected") && owner(el)) return false;
+      return true;
+    };
+    cb.beforeNodeMorphed = function (oldNode, newNode) {
+      if (oldNode.nodeType !== 1 || !dirty.has(oldNode) || oldNode.type === "radio" || oldNode.type === "checkbox") {
+        return true;
+      }
+      var before = oldNode.mkServer !== undefined ? oldNode.mkServer : serverValue(oldNode);
+      var after = newServerValue(oldNode, newNode);
+      if (after !== before) oldNode.mkNote = noteText().replace("%s", after);
+      oldNode.mkServer = after;
+      return true;
+    };
+    cb.beforeNodeRemoved = function (node) {
+      // a note about a field still being edited stays until the person sends or leaves it
+      if (node.nodeType === 1 && node.classList && node.classList.contains("remote-note")) {
+        var f = node.previousElementSibling;
+        return !(f && dirty.has(f) && f.mkNote);
+      }
+      return true;
+    };
+  }
+  document.addEventListener("htmx:afterSwap", function () {
+    dirty.forEach(function (el) {
+      if (!el.isConnected) { dirty.delete(el); return; }
+      if (!el.mkNote) return;
+      var n = el.nextElementSibling;
+      if (!n || !n.classList.contains("remote-note")) {
+        n = document.createElement("span");
+        n.className = "remote-note";
+        n.setAttribute("role", "status");
+        el.insertAdjacentElement("afterend", n);
+      }
+      n.textContent = el.mkNote;
+    });
+  });
+
+  // New game: a scenario played in one way only (Solo Conquest: solo) chooses that way on the form; a way the
+  // scenario is not played in gives way to its first one (the server checks again).
+  document.addEventListener("change", function (e) {
+    var sel = e.target;
+    if (!sel || sel.name !== "scenario" || sel.tagName !== "SELECT") return;
+    var opt = sel.options[sel.selectedIndex];
+    var modes = opt ? (opt.getAttribute("data-modes") || "").split(" ").filter(Boolean) : [];
+    if (!modes.length || !sel.form) return;
+    var current = sel.form.querySelector("input[name=mode]:checked");
+    if (current && modes.indexOf(current.value) >= 0) return;
+    var want = sel.form.querySelector("input[name=mode][value='" + modes[0] + "']");
+    if (want) { want.checked = true; }
+  });
+})();
