@@ -148,7 +148,6 @@ def line_bonus(state: dict, fame_before: int, amount: int) -> int:
 def cities_closed(state: dict) -> bool:
     """Cities that cannot be assaulted: First Reconnaissance ("Cities cannot be conquered nor entered"), Conquer
     and Hold ("you may not enter it") and the friendly cities of Mines Liberation, Druid Nights, Dungeon Lords."""
-    sc = scenario(state)
     return active(state, "cities_closed") or active(state, "friendly_city")
 
 
