@@ -70,8 +70,9 @@ def start(kind: str, db: str) -> tuple[subprocess.Popen, int]:
     raise RuntimeError(f"{kind} server did not start")
 
 
-def make_game(db: str) -> tuple[int, str, int]:
-    """A game with 300 events and a joined session cookie, made in this process on the same database file."""
+def make_game(db: str) -> tuple[int, str, int, str]:
+    """A game with 300 events, a joined session cookie and the poller's address as the board page gives it, made in
+    this process on the same database file."""
     sys.path.insert(0, str(ROOT))
     from companion import create_app
     from companion.db import connect
@@ -88,7 +89,11 @@ def make_game(db: str) -> tuple[int, str, int]:
                scope=(f"player:{i % 2}:fame",))
     conn.conn.close()
     cookie = client.get_cookie("session")
-    return game_id, f"session={cookie.value}", 300
+    import re
+
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    poller = re.search(r'id="sync" hx-get="([^"]+)"', board).group(1).replace("&amp;", "&")
+    return game_id, f"session={cookie.value}", 300, poller
 
 
 def load(port: str, path: str, cookie: str, seconds: float) -> list[float]:
@@ -151,12 +156,13 @@ def main() -> None:
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     with tempfile.TemporaryDirectory() as d:
         db = str(Path(d) / "bench.db")
-        game_id, cookie, n = make_game(db)
+        game_id, cookie, n, poller = make_game(db)
         bare, bare_port = start("bare", db)
         app, app_port = start("app", db)
         try:
             # the app's poll answers 204 when the phone has seen the last seq (the steady state)
-            seq_path = f"/games/{game_id}/poll?seq={n}"
+            # (the page's poller carries its poll key: companion/web/fastpoll.py answers that before Flask)
+            seq_path = f"{poller}&seq={n}"
             results = {"bare": [], "app": []}
             for r in range(rounds):
                 for kind, port, path in (("bare", bare_port, "/poll"), ("app", app_port, seq_path)):

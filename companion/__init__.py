@@ -69,6 +69,9 @@ def create_app(config: dict | None = None) -> "Flask":
     from . import assets
 
     assets.init_app(app, Path(app.config.get("STATIC_CACHE") or db_path.parent / "static-cache"))
+    from .web import fastpoll
+
+    fastpoll.init_app(app)  # the steady-state live poll answered before Flask
 
     # Core reducers, then every feature blueprint in companion/web/ (a module that defines `bp`).
     from . import game, trackers  # noqa: F401  (registers the tracker reducers)
