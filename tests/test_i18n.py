@@ -57,12 +57,7 @@ def test_no_count_is_written_with_s_in_brackets():
     catalog = merged_catalog("de")
     bad |= {m.id for m in catalog if isinstance(m.string, str) and re.search(r"\w\((en|n|e|s)\)", m.string)
             and m.id in found}
-    left = {m for m in bad if any(p.startswith(STILL_BRACKETED) for p in found[m])}
-    assert not bad - left, sorted(bad - left)
-
-
-# Not yet converted (issue 9 item 7, to do): Mage Knight Lite. The list may only shrink.
-STILL_BRACKETED = ("companion/rules/mage_lite.py",)
+    assert not bad, sorted(bad)
 
 
 def test_explanation_line_with_a_count_chooses_its_form_and_round_trips():
