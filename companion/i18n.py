@@ -35,7 +35,8 @@ def merged_catalog(lang: str, source: Path = SOURCE) -> Catalog:
         with po.open("rb") as fh:
             cat = read_po(fh, locale=lang)
         for msg in cat:
-            if msg.id and msg.string and msg.id not in merged:
+            strings = msg.string if isinstance(msg.string, (tuple, list)) else (msg.string,)
+            if msg.id and all(strings) and msg.id not in merged:
                 merged.add(msg.id, msg.string, flags=[f for f in msg.flags if f != "fuzzy"])
     return merged
 

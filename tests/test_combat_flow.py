@@ -144,12 +144,12 @@ def test_level_5_city_assault_with_rampaging_orcs_on_a_phone(client):
     # "Protect my units": not knocked out (5 Wounds would be), no unit destroyed, fewest unit wounds:
     # Golems take the Minotaur (absorb 3, wounded, 4 left: 2 Wounds), Freezers 1 Wound: 3 into the hand
     html = client.get(f"/games/{gid}/combat?prefer=hero").get_data(as_text=True)
-    assert "Hero: 3 Wound(s) into the hand, 0 into the discard pile." in html
+    assert "Hero: 3 Wounds into the hand, 0 into the discard pile." in html
     # The default: fewest Wounds into the hand. Peasants and Golems both take the Minotaur (10 - 3 = 7, Golems
     # resistant absorb 3 then are wounded: 1 left, 1 Wound); the Freezers' 3 go to the hero (1 Wound; a unit
     # would be destroyed by Paralyze): 2 Wounds into the hand, no unit destroyed.
     html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
-    assert "Hero: 2 Wound(s) into the hand, 0 into the discard pile." in html
+    assert "Hero: 2 Wounds into the hand, 0 into the discard pile." in html
     post(client, gid, "/combat/damage", {"mode": "suggest", "prefer": "units"})
     cur = state(client, gid)["combat"]["current"]
     res = cur["damage"]["result"]

@@ -245,7 +245,7 @@ def test_assign_unit_by_unit_then_suggest_the_rest_and_knock_out(client):
     to_phase(client, gid, "damage")
     html = client.post(f"/games/{gid}/combat/check", data={"check": "assign", "attack": "1:0",
                                                             "unit": ["Peasants #1"]}).get_data(as_text=True)
-    assert "Hero: 1 Wound(s) into the hand" in html  # 4 - 3 = 1 -> 1 Wound
+    assert "Hero: 1 Wound into the hand" in html  # 4 - 3 = 1 -> 1 Wound
     post(client, gid, "/combat/damage", {"mode": "manual", "attack": "1:0", "unit": "Peasants #1"})
     # the Peasants are wounded now: assigning them again is refused
     resp = post(client, gid, "/combat/damage", {"mode": "manual", "attack": "2:0", "unit": "Peasants #1"},

@@ -118,7 +118,20 @@ def _german():
     from companion.i18n import merged_catalog
 
     catalog = merged_catalog("de")
-    return lambda msgid: (catalog.get(msgid).string if catalog.get(msgid) is not None else msgid)
+
+    def german(msgid):
+        msg = catalog.get(msgid)
+        string = msg.string if msg is not None else msgid
+        return string[0] if isinstance(string, (tuple, list)) else string
+
+    def ngettext(singular, plural, n):  # German plural rule: one form for 1, the other for the rest
+        msg = catalog.get(singular)
+        if msg is None or not isinstance(msg.string, (tuple, list)):
+            return singular if n == 1 else plural
+        return msg.string[0 if n == 1 else 1]
+
+    german.ngettext = ngettext
+    return german
 
 
 def test_block_line_names_the_enemy_in_german():

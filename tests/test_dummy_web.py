@@ -503,7 +503,7 @@ def test_german_mage_lite_trace(app):
     t.client.post("/lang", data={"lang": "de"})
     html = t.page()
     assert "Mage Lite, Dummyspieler: Nach deinem Zug dreht sich die Dummykarte um eine Stufe weiter (1 -&gt; 2)" in html
-    assert "Das Manasymbol ganz rechts ist rot und passt zu 1 Punkt(en)" in html
+    assert "Das Manasymbol ganz rechts ist rot und passt zu 1 Punkt: 1 zusätzliche Stufe" in html
 
 
 def test_colour_only_advanced_action_is_named_in_both_languages(app):

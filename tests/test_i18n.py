@@ -32,3 +32,73 @@ def test_german_page_uses_official_terms(client):
     client.post("/lang", data={"lang": "de"})
     html = client.get("/games/new").get_data(as_text=True)
     assert "Neues Spiel" in html and "Szenario" in html
+
+
+def test_plural_entries_have_both_german_forms():
+    """A plural msgid (``Nn_``, ``Tn``, ``InvalidN``, ngettext) needs msgid_plural and both German forms."""
+    from companion.i18n_check import plural_messages
+
+    catalog = merged_catalog("de")
+    bad = []
+    for singular, plural in plural_messages().items():
+        msg = catalog.get(singular)
+        if msg is None or not isinstance(msg.id, (tuple, list)) or msg.id[1] != plural \
+                or not isinstance(msg.string, (tuple, list)) or len(msg.string) < 2 or not all(msg.string):
+            bad.append(singular)
+    assert not bad, f"plural entries missing or incomplete: {bad}"
+
+
+def test_no_count_is_written_with_s_in_brackets():
+    """issue 9 item 7: counts are plural through ngettext, never "Wound(s)" / "Verletzung(en)"."""
+    import re
+
+    found = extracted_messages()
+    bad = {m for m in found if re.search(r"\w\((s|es)\)", m)}
+    catalog = merged_catalog("de")
+    bad |= {m.id for m in catalog if isinstance(m.string, str) and re.search(r"\w\((en|n|e|s)\)", m.string)
+            and m.id in found}
+    assert not bad, sorted(bad)
+
+
+def test_explanation_line_with_a_count_chooses_its_form_and_round_trips():
+    """Rulebook Assign Damage 5a, one Wound per started Armor: "1 Wound", "2 Wounds", German "Verletzungen"."""
+    from companion import create_app
+    from companion.rules.text import Tn, from_json, translate_line
+    from companion.web.common import ui_gettext
+
+    one = Tn("%(n)d Wound into the discard pile", "%(n)d Wounds into the discard pile", "n", n=1)
+    two = Tn("Quick reference, Poison: %(n)d more Wound into the discard pile",
+             "Quick reference, Poison: %(n)d more Wounds into the discard pile", "n", n=2)
+    assert one == "1 Wound into the discard pile" and two.endswith("2 more Wounds into the discard pile")
+    back = from_json(two.to_json())
+    assert back == two and isinstance(back, Tn)
+    import pickle
+    assert pickle.loads(pickle.dumps(two)) == two
+
+
+def test_explanation_line_with_a_count_in_german(client):
+    from flask_babel import force_locale
+
+    from companion.rules.text import Tn, translate_line
+    from companion.web.common import ui_gettext
+
+    line = Tn("Quick reference, Poison: %(n)d more Wound into the discard pile",
+              "Quick reference, Poison: %(n)d more Wounds into the discard pile", "n", n=1)
+    with client.application.test_request_context(), force_locale("de"):
+        assert translate_line(line, ui_gettext, "de") == "Übersicht, Giftig: 1 weitere Verletzung auf den Ablagestapel"
+        line2 = Tn(line.msgid, line.plural, "n", n=3)
+        assert translate_line(line2, ui_gettext, "de").endswith("3 weitere Verletzungen auf den Ablagestapel")
+
+
+def test_refusal_with_a_count_in_both_languages(client):
+    from flask_babel import force_locale
+
+    from companion.game.command import InvalidN
+    from companion.web.common import ui_gettext
+
+    err = InvalidN("%(name)s has %(n)d Command token and %(n)d unit: disband one first.",
+                   "%(name)s has %(n)d Command tokens and %(n)d units: disband one first.", "n", name="Ann", n=1)
+    assert str(err) == "Ann has 1 Command token and 1 unit: disband one first."
+    with client.application.test_request_context(), force_locale("de"):
+        err2 = InvalidN(err.msgid, err.plural, "n", name="Ann", n=2)
+        assert err2.translated(ui_gettext, "de") == "Ann hat 2 Befehlsplättchen und 2 Einheiten: erst eine entlassen."

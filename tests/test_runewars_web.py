@@ -64,7 +64,7 @@ def test_battle_through_the_forms_with_undo_and_log(client):
     do(client, gid, "runewars_battle_resolve", damage_1="Archer 1")
     # initiative 3: one Archer left draws one card; the Hulk's special ability is a reminder
     html = client.get(f"/games/{gid}/runewars").get_data(as_text=True)
-    assert "Initiative 3 of 5" in html and "Draw 1 Fate card(s)" in html
+    assert "Initiative 3 of 5" in html and "Draw 1 Fate card and" in html
     do(client, gid, "runewars_battle_draw", type=ids["Archer"], damage="2")
     do(client, gid, "runewars_battle_draw", type=ids["Hulk"], special="1")
     html = client.get(f"/games/{gid}/runewars").get_data(as_text=True)
@@ -110,7 +110,7 @@ def test_heroes_page_duel_test_and_limits(client):
     do(client, gid, "runewars_limits", player="0", heroes="4", quests="4")
     do(client, gid, "runewars_attribute_test", hero="Silhouette", attribute="agility", value="2")
     html = client.get(f"/games/{gid}/runewars/heroes").get_data(as_text=True)
-    assert html.count('data-testid="rw-limit"') == 2 and "draw 2 Fate card(s)" in html
+    assert html.count('data-testid="rw-limit"') == 2 and "draw 2 Fate cards" in html
 
 
 def test_german_pages(client):

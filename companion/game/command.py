@@ -34,6 +34,27 @@ class Invalid(ValueError):
             return str(self)
 
 
+class InvalidN(Invalid):
+    """A refusal whose wording depends on a count ("1 unit", "2 units"): shown through ngettext when the
+    translate function carries one (the web layer's ``ui_gettext``), otherwise by the English rule."""
+
+    def __init__(self, singular: str, plural: str, count: str = "n", **args: Any):
+        n = args.get(count)
+        super().__init__(singular if n == 1 else plural, **args)
+        self.msgid = singular
+        self.plural = plural
+        self.count = count
+
+    def translated(self, translate: Callable[[str], str], lang: str = "en") -> str:
+        from ..rules.text import plural_form
+
+        args = {k: arg_text(v, translate, lang) for k, v in self.args_.items()}
+        try:
+            return plural_form(self.msgid, self.plural, self.args_.get(self.count), translate) % args
+        except (KeyError, TypeError, ValueError):
+            return str(self)
+
+
 def term(msgid: str) -> dict:
     """A message argument that is a game term (a msgid itself), translated when shown."""
     return {"$term": msgid}

@@ -12,11 +12,11 @@ from typing import Any, Mapping
 
 from ..rules.data import get_rules
 from ..rules.progression import standing
-from ..rules.text import N_
+from ..rules.text import N_, Nn_
 from ..state import COLORS, player, reducer
 from .command import Command, Invalid, command
 from .fields import choice, player_index, whole
-from .sentences import sentence
+from .sentences import plural_sentence, sentence
 
 # effect id -> where the app computes it (a test checks every id of the rules data's schema is here)
 EFFECTS: dict[str, str] = {
@@ -231,7 +231,8 @@ def cmd_tile_revealed(state, data) -> Command:
     i = player_index(state, data)
     n = whole(data, "count", default=1, lo=1, hi=3)
     pl = state["players"][i]
-    s = sentence(N_("%(name)s reveals %(n)d new tile(s): %(n)d Fame (now %(fame)d)."), name=pl["name"], n=n,
+    s = plural_sentence(*Nn_("%(name)s reveals %(n)d new tile: %(n)d Fame (now %(fame)d).",
+                             "%(name)s reveals %(n)d new tiles: %(n)d Fame (now %(fame)d)."), "n", name=pl["name"], n=n,
                  fame=pl["fame"] + n)
     return Command("player.fame", {"player": i, "amount": n}, s, (f"player:{i}:fame",))
 

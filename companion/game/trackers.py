@@ -127,7 +127,7 @@ __all__ = ["CRYSTAL_LIMIT", "COLORS", "SHIELD_KINDS", "find_unit"]
 from ..commands import Command, Invalid, command, get_choice, get_int, get_player  # noqa: E402
 from . import fields as parse  # noqa: E402
 from ..rules.text import N_, Nn_  # noqa: E402
-from .command import term  # noqa: E402
+from .command import InvalidN, term  # noqa: E402
 from .sentences import name_arg, plural_sentence, sentence  # noqa: E402
 from ..rules.progression import change_fame, recruit_influence_modifier, reputation_modifier, standing  # noqa: E402
 from .fields import flag  # noqa: E402
@@ -164,7 +164,7 @@ def cmd_fame(state, data) -> Command:
     if bonus:
         payload["bonus"] = bonus
         s = sentence(
-            N_("%(name)s gains %(amount)d Fame and %(bonus)d extra Fame for the line(s) crossed (Blitz): level "
+            N_("%(name)s gains %(amount)d Fame and %(bonus)d extra Fame for crossing lines on the Fame track (Blitz): level "
                "%(old)d → %(new)d, Armor %(armor)d, Hand limit %(hand)d; level-up reward: %(reward)s"),
             translate=("reward",), name=name, amount=amount, bonus=bonus, old=ch.before.level, new=ch.after.level,
             armor=ch.after.armor, hand=ch.after.hand_limit,
@@ -299,7 +299,8 @@ def cmd_recruit(state, data) -> Command:
         payload["influence_modifier"] = mod
     limit = standing(get_rules().levels, pl["fame"]).command_tokens
     if len(pl["units"]) >= limit:
-        raise Invalid(N_("%(name)s has %(n)d Command token(s) and %(n)d unit(s): disband one first."),
+        raise InvalidN(*Nn_("%(name)s has %(n)d Command token and %(n)d unit: disband one first.",
+                            "%(name)s has %(n)d Command tokens and %(n)d units: disband one first."), "n",
                       name=pl["name"], n=limit)
     if rule and mod is not None:
         # Lost Legion unit cards: Thugs reverse the Reputation modifier, Heroes double it

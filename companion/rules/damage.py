@@ -33,7 +33,7 @@ from companion.rules.combat import (
     validate_enemy,
     validate_site,
 )
-from companion.rules.text import Name, T
+from companion.rules.text import Name, T, Tn
 
 PREFERENCES = ("units", "hero")
 
@@ -249,10 +249,13 @@ def _apply(board: _Board, hero: Hero, pa: PreparedAttack, assign: Sequence[str],
     discard = hand if "poison" in pa.abilities else 0
     paralysed = hand > 0 and "paralyze" in pa.abilities
     if trace is not None and damage > 0:
-        trace.append(T("Rulebook Assign Damage 5a: %(damage)d damage to the hero, armor %(armor)d: %(wounds)d Wound(s) "
-                       "into the hand (one per started %(armor)d)", damage=damage, armor=hero.armor, wounds=hand))
+        trace.append(Tn("Rulebook Assign Damage 5a: %(damage)d damage to the hero, armor %(armor)d: %(wounds)d Wound "
+                        "into the hand (one per started %(armor)d)",
+                        "Rulebook Assign Damage 5a: %(damage)d damage to the hero, armor %(armor)d: %(wounds)d Wounds "
+                        "into the hand (one per started %(armor)d)", "wounds", damage=damage, armor=hero.armor, wounds=hand))
         if discard:
-            trace.append(T("Quick reference, Poison: %(n)d more Wound(s) into the discard pile", n=discard))
+            trace.append(Tn("Quick reference, Poison: %(n)d more Wound into the discard pile",
+                              "Quick reference, Poison: %(n)d more Wounds into the discard pile", "n", n=discard))
         if paralysed:
             trace.append(T("Quick reference, Paralyze: the hero discards all non-Wound cards from the hand"))
     return hand, discard, paralysed, units_wounded
@@ -290,8 +293,10 @@ def assign_damage(
     total_hand = hero.wounds_this_combat + hand_total
     knocked_out = total_hand >= hero.hand_limit
     if knocked_out:
-        trace.append(T("Rulebook Assign Damage 5c: %(wounds)d Wound(s) into the hand this combat >= unmodified hand "
-                       "limit %(limit)d: knocked out, discard all non-Wound cards from the hand", wounds=total_hand,
+        trace.append(Tn("Rulebook Assign Damage 5c: %(wounds)d Wound into the hand this combat >= unmodified hand "
+                        "limit %(limit)d: knocked out, discard all non-Wound cards from the hand",
+                        "Rulebook Assign Damage 5c: %(wounds)d Wounds into the hand this combat >= unmodified hand "
+                        "limit %(limit)d: knocked out, discard all non-Wound cards from the hand", "wounds", wounds=total_hand,
                        limit=hero.hand_limit))
     result_units = tuple(
         UnitDamage(u.id, board.wounds[u.id], board.destroyed[u.id], board.absorbed[u.id]) for u in units)

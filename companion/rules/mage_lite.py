@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from companion.rules.dummy import Crystals, check_color
-from companion.rules.text import N_, T, Term
+from companion.rules.text import N_, T, Term, Tn
 
 ML = N_("Mage Lite, Dummy Player")
 START_LEVEL = 1
@@ -59,8 +59,10 @@ def advance(level: int, mana_color: str | None, pips: "Crystals | Mapping[str, i
     trace = [T("%(rule)s: after your turn the dummy card rotates one level (%(level)d -> %(next)d)", rule=rule,
                level=level, next=level + 1)]
     if extra:
-        trace.append(T("%(rule)s: the rightmost mana symbol is %(color)s, matching %(extra)d pip(s): "
-                       "%(extra)d extra level(s) (-> %(to)d)", rule=rule, color=Term(mana_color), extra=extra,
+        trace.append(Tn("%(rule)s: the rightmost mana symbol is %(color)s, matching %(extra)d pip: "
+                        "%(extra)d extra level (-> %(to)d)",
+                        "%(rule)s: the rightmost mana symbol is %(color)s, matching %(extra)d pips: "
+                        "%(extra)d extra levels (-> %(to)d)", "extra", rule=rule, color=Term(mana_color), extra=extra,
                        to=level + moved))
     elif mana_color is not None:
         trace.append(T("%(rule)s: the rightmost mana symbol is %(color)s: no matching pip", rule=rule,

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence, TypeVar
 
-from companion.rules.text import Name, T
+from companion.rules.text import Name, T, Tn
 
 from companion.rules.combat import (
     ATTACK_KINDS,
@@ -241,8 +241,9 @@ def pvp_fame(winner_level: int, winner_fame: int, loser_level: int, loser_fame: 
     if winner_level < loser_level:
         diff = loser_level - winner_level
         fame = 1 + 2 * diff
-        why = T("Rulebook PvP Combat Outcome 1a: the victor is %(diff)d level(s) lower: 1 + 2 x %(diff)d = %(fame)d "
-                "Fame", diff=diff, fame=fame)
+        why = Tn("Rulebook PvP Combat Outcome 1a: the victor is %(diff)d level lower: 1 + 2 x %(diff)d = %(fame)d Fame",
+                 "Rulebook PvP Combat Outcome 1a: the victor is %(diff)d levels lower: 1 + 2 x %(diff)d = %(fame)d "
+                 "Fame", "diff", diff=diff, fame=fame)
     elif winner_level == loser_level and winner_fame < loser_fame:
         fame, why = 1, T("Rulebook PvP Combat Outcome 1b: same level, less Fame: 1 Fame")
     else:

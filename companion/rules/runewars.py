@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from .text import N_, T, Term
+from .text import N_, Nn_, T, Term, Tn
 
 INITIATIVES = (1, 2, 3, 4, 5)  # "Five rounds of combat are resolved, starting with all initiative 1 units"
 SHAPES = ("triangle", "rectangle", "hexagon", "circle")  # the four sections of a Fate card
@@ -118,8 +118,8 @@ def assign(units: Sequence[Unit], routs: int, damage: int, rout_targets: Sequenc
             if rts:
                 return _illegal(units, N_("Runewars, Routed Units: no standing unit is left to rout, so rout "
                                           "target %(id)s is one too many."), trace, id=rts[0])
-            trace.append(T(N_("Runewars, Routed Units: %(n)d rout(s) left but no standing unit: no effect."),
-                           n=routs - n))
+            trace.append(Tn(*Nn_("Runewars, Routed Units: %(n)d rout left but no standing unit: no effect.",
+                    "Runewars, Routed Units: %(n)d routs left but no standing unit: no effect."), "n", n=routs - n))
             break
         if not rts:
             return _illegal(units, N_("Runewars, Routed Units: rout point %(n)d of %(total)d needs a target."),
@@ -209,14 +209,15 @@ def tally(attacker_standing: int, defender_standing: int, stronghold: int = 0) -
     strength; "The player with the highest total strength wins the battle; in the case of a tie, the defender
     wins." """
     a, d = attacker_standing, defender_standing + stronghold
-    trace = [T(N_("Runewars, Tally Strength: attacker %(n)d standing unit(s) = strength %(s)d."), n=attacker_standing,
+    trace = [Tn(*Nn_("Runewars, Tally Strength: attacker %(n)d standing unit = strength %(s)d.",
+                    "Runewars, Tally Strength: attacker %(n)d standing units = strength %(s)d."), "n", n=attacker_standing,
                s=a)]
     if stronghold:
-        trace.append(T(N_("Runewars, Tally Strength: defender %(n)d standing unit(s) + stronghold %(h)d = strength "
-                          "%(s)d."), n=defender_standing, h=stronghold, s=d))
+        trace.append(Tn(*Nn_("Runewars, Tally Strength: defender %(n)d standing unit + stronghold %(h)d = strength %(s)d.",
+                    "Runewars, Tally Strength: defender %(n)d standing units + stronghold %(h)d = strength %(s)d."), "n", n=defender_standing, h=stronghold, s=d))
     else:
-        trace.append(T(N_("Runewars, Tally Strength: defender %(n)d standing unit(s) = strength %(s)d."),
-                       n=defender_standing, s=d))
+        trace.append(Tn(*Nn_("Runewars, Tally Strength: defender %(n)d standing unit = strength %(s)d.",
+                    "Runewars, Tally Strength: defender %(n)d standing units = strength %(s)d."), "n", n=defender_standing, s=d))
     if a > d:
         winner = "attacker"
         trace.append(T(N_("Runewars, Resolution: the attacker has the higher strength and wins.")))
@@ -252,18 +253,18 @@ def retreat(participating: int, routed_at_start: int, can_retreat: bool, units_a
     trace: list[str] = []
     destroyed = routed_at_start
     if routed_at_start:
-        trace.append(T(N_("Runewars, Resolution 6a: %(n)d unit(s) routed at the start of the battle cannot retreat "
-                          "and are destroyed."), n=routed_at_start))
+        trace.append(Tn(*Nn_("Runewars, Resolution 6a: %(n)d unit routed at the start of the battle cannot retreat and is destroyed.",
+                    "Runewars, Resolution 6a: %(n)d units routed at the start of the battle cannot retreat and are destroyed."), "n", n=routed_at_start))
     if not can_retreat:
         if neutral:
-            trace.append(T(N_("Runewars, Retreats: no adjacent uncontrolled area: the %(n)d neutral unit(s) are "
-                              "destroyed."), n=participating))
+            trace.append(Tn(*Nn_("Runewars, Retreats: no adjacent uncontrolled area: the %(n)d neutral unit is destroyed.",
+                    "Runewars, Retreats: no adjacent uncontrolled area: the %(n)d neutral units are destroyed."), "n", n=participating))
         else:
-            trace.append(T(N_("Runewars, Retreats: no adjacent friendly or empty area: the %(n)d unit(s) are "
-                              "destroyed."), n=participating))
+            trace.append(Tn(*Nn_("Runewars, Retreats: no adjacent friendly or empty area: the %(n)d unit is destroyed.",
+                    "Runewars, Retreats: no adjacent friendly or empty area: the %(n)d units are destroyed."), "n", n=participating))
         return Retreat(0, destroyed + participating, 0, tuple(trace))
-    trace.append(T(N_("Runewars, Retreats: %(n)d unit(s) retreat to one adjacent area and are routed."),
-                   n=participating))
+    trace.append(Tn(*Nn_("Runewars, Retreats: %(n)d unit retreats to one adjacent area and is routed.",
+                    "Runewars, Retreats: %(n)d units retreat to one adjacent area and are routed."), "n", n=participating))
     total = units_at_destination + participating
     over = max(0, total - AREA_LIMIT)
     if over:
@@ -366,8 +367,8 @@ def attribute_test(attribute: str, value: int) -> AttributeTest:
     if value <= 0:
         return AttributeTest(0, (T(N_("Runewars, Attribute Tests: %(attr)s 0: no Fate card to draw, no destiny icon "
                                       "to choose."), attr=Term(ATTRIBUTE_NAMES[attribute])),))
-    return AttributeTest(value, (T(N_("Runewars, Attribute Tests: %(attr)s %(n)d: draw %(n)d Fate card(s), choose "
-                                      "one and use its destiny icon; discard the others."),
+    return AttributeTest(value, (Tn(*Nn_("Runewars, Attribute Tests: %(attr)s %(n)d: draw %(n)d Fate card and use its destiny icon.",
+                    "Runewars, Attribute Tests: %(attr)s %(n)d: draw %(n)d Fate cards, choose one and use its destiny icon; discard the others."), "n", 
                                    attr=Term(ATTRIBUTE_NAMES[attribute]), n=value),))
 
 

@@ -70,8 +70,51 @@ class T(str):
         return {"msg": self.msgid, "args": {k: arg_to_json(v) for k, v in self.args.items()}}
 
 
+def plural_form(singular: str, plural: str, n: Any, gettext: Callable[[str], str]) -> str:
+    """The translated form of a plural pair for the count ``n``: ``gettext.ngettext`` when the translate function
+    carries one (the web layer's does), otherwise the English rule."""
+    ngettext = getattr(gettext, "ngettext", None)
+    count = n if isinstance(n, int) and not isinstance(n, bool) else 2
+    if ngettext is not None:
+        return ngettext(singular, plural, count)
+    return singular if count == 1 else plural
+
+
+class Tn(T):
+    """An explanation line whose wording depends on a count ("1 Wound", "2 Wounds"): the English form chosen by
+    ``args[count]``; shown through ngettext in the page's language. Mark the pair with ``Nn_``-style extraction:
+    ``Tn("%(n)d Wound", "%(n)d Wounds", "n", n=2)``."""
+
+    def __new__(cls, singular: str, plural: str, count: str = "n", **args: Any):
+        n = args.get(count)
+        english = singular if n == 1 else plural
+        obj = str.__new__(cls, english % args if args else english)
+        obj.msgid = singular
+        obj.plural = plural
+        obj.count = count
+        obj.args = args
+        return obj
+
+    def __reduce__(self):
+        return (_rebuild_n, (self.msgid, self.plural, self.count, self.args))
+
+    def translated(self, gettext: Callable[[str], str], lang: str = "en") -> str:
+        args = {k: render_arg(v, gettext, lang) for k, v in self.args.items()}
+        try:
+            return plural_form(self.msgid, self.plural, self.args.get(self.count), gettext) % args
+        except (KeyError, TypeError, ValueError):
+            return str(self)
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), "plural": self.plural, "count": self.count}
+
+
 def _rebuild(msgid: str, args: dict) -> "T":
     return T.__new__(T, msgid, **args)
+
+
+def _rebuild_n(singular: str, plural: str, count: str, args: dict) -> "Tn":
+    return Tn.__new__(Tn, singular, plural, count, **args)
 
 
 def render_arg(value: Any, gettext: Callable[[str], str], lang: str) -> Any:
@@ -113,6 +156,9 @@ def arg_from_json(value: Any) -> Any:
 
 def from_json(data: Mapping[str, Any] | str) -> str:
     """A line stored with ``to_json()`` (or a plain string, returned as it is)."""
+    if isinstance(data, Mapping) and "msg" in data and isinstance(data.get("plural"), str):
+        return _rebuild_n(data["msg"], data["plural"], str(data.get("count") or "n"),
+                          {k: arg_from_json(v) for k, v in (data.get("args") or {}).items()})
     if isinstance(data, Mapping) and "msg" in data:
         return _rebuild(data["msg"], {k: arg_from_json(v) for k, v in (data.get("args") or {}).items()})
     return data if isinstance(data, str) else str(data)

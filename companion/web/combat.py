@@ -20,7 +20,7 @@ from ..game.combat.state import FIGHTS, engine_enemy  # noqa: F401  (re-exported
 from ..game.combat.view import enemy_label as _enemy_label
 from ..game.combat.view import page_context as _page_context
 from ..game.command import Command, Invalid, apply
-from .common import _current_lang, done, load_game, page, record_command
+from .common import _current_lang, done, load_game, page, record_command, ui_gettext
 
 bp = Blueprint("combat", __name__)
 
@@ -32,7 +32,7 @@ def t(msgid: str) -> str:
 
 def refused(err: Invalid):
     """400 with the reason on the page, in this request's language."""
-    abort(400, description=err.translated(gettext, _current_lang()))
+    abort(400, description=err.translated(ui_gettext, _current_lang()))
 
 
 def enemy_label(e: Mapping[str, Any]) -> str:
@@ -47,7 +47,7 @@ def page_context(game, data=None) -> dict:
         refused(err)
     check = ctx.get("check") or {}
     if isinstance(check.get("error"), Invalid):
-        check["error"] = check["error"].translated(gettext, _current_lang())
+        check["error"] = check["error"].translated(ui_gettext, _current_lang())
     ctx.update({"t": t, "label": enemy_label})
     return ctx
 

@@ -83,9 +83,18 @@ class GameIdConverter(IntegerConverter):
         super().__init__(map, *args, **kwargs)
 
 
+def ui_gettext(message: str) -> str:
+    """``gettext`` of this request that also carries ``ngettext``, so that explanation lines and refusals with a
+    count (``Tn``, ``InvalidN``) choose their plural form in the page's language."""
+    return gettext(message)
+
+
+ui_gettext.ngettext = lambda singular, plural, n: _nplural(singular, plural, n)  # type: ignore[attr-defined]
+
+
 def invalid_text(err: Invalid) -> str:
     """An ``Invalid`` in this request's language."""
-    return err.translated(gettext, _current_lang())
+    return err.translated(ui_gettext, _current_lang())
 
 
 def same_secret(given, expected) -> bool:
@@ -388,7 +397,7 @@ def init_app(app) -> None:
         """An explanation line from a rules engine, in this page's language (companion.rules.text)."""
         from ..rules.text import translate_line
 
-        return translate_line(line, gettext, _current_lang())
+        return translate_line(line, ui_gettext, _current_lang())
 
     @app.context_processor
     def _helpers():

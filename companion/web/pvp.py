@@ -20,7 +20,7 @@ from ..game.command import Invalid
 from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, end_command, outcome, parse_setup,
                         parse_step, replay, sides_of, try_step)
 from ..game.pvp.page import page_data, turn_view
-from .common import load_game, page, record_command
+from .common import load_game, page, record_command, ui_gettext
 
 bp = Blueprint("pvp", __name__)
 
@@ -32,7 +32,7 @@ def _lang() -> str:
 
 def reason(err: Invalid) -> str:
     """A refusal in this request's language."""
-    return err.translated(gettext, _lang())
+    return err.translated(ui_gettext, _lang())
 
 
 def page_url(game_id: int, setup: Setup | None = None, log: list | None = None) -> str:

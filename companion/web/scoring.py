@@ -22,7 +22,7 @@ from ..game.scoring import (build_sheet, game_prefill, prefill, score_state, she
                             sheet_values, strength_view)
 from ..rules import scoring as rules
 from ..rules.text import translate_line
-from .common import done, load_game, page, record_command
+from .common import done, load_game, page, record_command, ui_gettext
 
 bp = Blueprint("scoring", __name__)
 
@@ -36,7 +36,7 @@ def _lang() -> str:
 
 def error_text(e: rules.ScoringError) -> str:
     """Why the engine refused the sheet, in this request's language (its T line translated)."""
-    return translate_line(e.args[0] if e.args else str(e), gettext, _lang())
+    return translate_line(e.args[0] if e.args else str(e), ui_gettext, _lang())
 
 
 def _fields(fields) -> list[dict]:

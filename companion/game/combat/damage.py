@@ -13,10 +13,10 @@ from typing import Any, Mapping
 
 from ...rules.combat import CombatError
 from ...rules.damage import assign_damage, suggest_assignment
-from ...rules.text import N_
+from ...rules.text import N_, Nn_
 from ...state import player, reducer
 from ..command import Command, Invalid, command
-from ..sentences import sentence
+from ..sentences import plural_sentence
 from .forms import need_current, parse_assignment, pick, yes
 from .state import (SCOPE, assigned_entries, current, enemy_by_key, hero_of, refuse, remaining_attacks,
                     result_dict, site_of, unblocked_for_engine, units_after, units_of)
@@ -91,10 +91,14 @@ def damage(state: dict, data: Mapping[str, Any]) -> Command:
         payload["then"] = "attack"  # nothing is left to assign: the Attack phase follows (Rulebook, the phases)
     name = player(state, cur["player"])["name"]
     if mode == "suggest":
-        msg = (N_("%(name)s takes the suggested damage assignment (protect my units): %(hand)d Wound(s) into the "
-                  "hand.") if prefer == "hero" else
-               N_("%(name)s takes the suggested damage assignment: %(hand)d Wound(s) into the hand."))
+        msg = (Nn_("%(name)s takes the suggested damage assignment (protect my units): %(hand)d Wound into the "
+                   "hand.", "%(name)s takes the suggested damage assignment (protect my units): %(hand)d Wounds "
+                   "into the hand.") if prefer == "hero" else
+               Nn_("%(name)s takes the suggested damage assignment: %(hand)d Wound into the hand.",
+                   "%(name)s takes the suggested damage assignment: %(hand)d Wounds into the hand."))
     else:
-        msg = N_("%(name)s assigns the damage of one attack: %(hand)d Wound(s) into the hand so far.")
-    return Command("combat.damage", payload, sentence(msg, name=name, hand=res.hero.wounds_to_hand),
+        msg = Nn_("%(name)s assigns the damage of one attack: %(hand)d Wound into the hand so far.",
+                  "%(name)s assigns the damage of one attack: %(hand)d Wounds into the hand so far.")
+    return Command("combat.damage", payload, plural_sentence(*msg, "hand", name=name,
+                                                             hand=res.hero.wounds_to_hand),
                    (SCOPE, f"player:{cur['player']}:units"))

@@ -14,10 +14,10 @@ from typing import Any, Mapping
 from ...rules.combat import CombatError, combat_outcome
 from ...rules.data import get_rules
 from ...rules.progression import change_fame, move_reputation
-from ...rules.text import N_, T, Term
+from ...rules.text import N_, Nn_, T, Term, Tn
 from ...state import player, reducer
 from ..command import Command, command
-from ..sentences import sentence
+from ..sentences import plural_sentence, sentence
 from ..scenario_rules import assault_costs_reputation, line_bonus
 from ..trackers import SHIELD_NAMES
 from .forms import need_current
@@ -113,7 +113,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
     bonus = line_bonus(state, player(state, cur["player"])["fame"], fame)
     if bonus:
         fame += bonus
-        trace.append(T("Scenario Book, Blitz: %(bonus)d extra Fame for crossing line(s) on the Fame track",
+        trace.append(T("Scenario Book, Blitz: %(bonus)d extra Fame for crossing lines on the Fame track",
                        bonus=bonus))
     conquered = out.conquered
     coop = cur.get("coop")
@@ -126,8 +126,10 @@ def outcome_of(state: dict, cur: dict) -> dict:
             trace.append(T("Rulebook Cooperative City Assault 6: every participant has fought: all defenders "
                            "defeated, city conquered"))
         elif last:
-            trace.append(T("Rulebook Cooperative City Assault 6: every participant has fought: %(n)d defender(s) "
-                           "left, city not conquered", n=len(left)))
+            trace.append(Tn("Rulebook Cooperative City Assault 6: every participant has fought: %(n)d defender "
+                            "left, city not conquered",
+                            "Rulebook Cooperative City Assault 6: every participant has fought: %(n)d defenders "
+                            "left, city not conquered", "n", n=len(left)))
         else:
             trace.append(T("Rulebook Cooperative City Assault 6: participant %(n)d of %(count)d; the next one fights "
                            "now", n=coop["turn"] + 1, count=len(coop["participants"])))
@@ -180,9 +182,11 @@ def end(state: dict, data: Mapping[str, Any]) -> Command:
     cur = need_current(state, ("attack",))
     o = outcome_of(state, cur)
     name = player(state, cur["player"])["name"]
-    s = sentence(
-        N_("Combat over: %(name)s gains %(fame)d Fame, Reputation %(rep)+d, %(wounds)d Wound(s); "
-           "%(defeated)d enemies defeated."),
+    s = plural_sentence(
+        *Nn_("Combat over: %(name)s gains %(fame)d Fame, Reputation %(rep)+d, %(wounds)d Wound; "
+             "enemies defeated: %(defeated)d.",
+             "Combat over: %(name)s gains %(fame)d Fame, Reputation %(rep)+d, %(wounds)d Wounds; "
+             "enemies defeated: %(defeated)d."), "wounds",
         name=name, fame=o["fame"], rep=o["reputation"], wounds=o["wounds_to_hand"] + o["wounds_to_discard"],
         defeated=len(o["defeated"]))
     scope = (SCOPE, f"player:{cur['player']}") + ((f"player:{o['owner_loses_keep']}:shields",)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...rules import dummy as rules
-from ...rules.text import N_
+from ...rules.text import N_, Nn_
 from ...state import Event
 from ..command import Command, Invalid, command
 from ..fields import player_index
-from ..sentences import sentence
+from ..sentences import plural_sentence, sentence
 from .common import advance_pointer, checked, color, current, dummy_reducer, need_dummy, who_name
 
 
@@ -107,8 +107,9 @@ def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
     else:
         pt = rules.physical_turn(d["deck_count"], d["crystals"], payload.get("color"))
         n, deciding = pt.flipped_count, pt.deciding_color
-    return checked(state, "dummy.turn", payload, sentence(
-        N_("Dummy player flips %(n)d cards (last: %(color)s)"), translate=("color",), n=n, color=deciding or "-"))
+    return checked(state, "dummy.turn", payload, plural_sentence(
+        *Nn_("Dummy player flips %(n)d card (last: %(color)s)", "Dummy player flips %(n)d cards (last: %(color)s)"),
+        "n", translate=("color",), n=n, color=deciding or "-"))
 
 
 @command("dummy_pass")

@@ -10,7 +10,7 @@ from ...rules.combat import name_list
 from ...rules.data import get_rules
 from ...rules.progression import change_fame
 from ...rules.pvp import pvp_fame
-from ...rules.text import N_, Name, T
+from ...rules.text import N_, Name, T, Tn
 from ...state import player, reducer
 from ..command import Command, command
 from ..sentences import sentence
@@ -44,11 +44,14 @@ def outcome(sides: Mapping[int, Side], a: int, d: int, keep: bool, wall: bool, f
         ko = hand >= s.hand_limit
         if hand:
             if ko:
-                trace.append(T("Rulebook PvP Ranged and Siege 5b: %(name)s takes %(n)d Wound(s) into the hand; %(n)d "
-                               ">= hand limit %(limit)d: knocked out (Assign Damage 5c)", name=s.name, n=hand,
+                trace.append(Tn("Rulebook PvP Ranged and Siege 5b: %(name)s takes %(n)d Wound into the hand; %(n)d "
+                                ">= hand limit %(limit)d: knocked out (Assign Damage 5c)",
+                                "Rulebook PvP Ranged and Siege 5b: %(name)s takes %(n)d Wounds into the hand; %(n)d "
+                                ">= hand limit %(limit)d: knocked out (Assign Damage 5c)", "n", name=s.name, n=hand,
                                limit=s.hand_limit))
             else:
-                trace.append(T("Rulebook PvP Ranged and Siege 5b: %(name)s takes %(n)d Wound(s) into the hand",
+                trace.append(Tn("Rulebook PvP Ranged and Siege 5b: %(name)s takes %(n)d Wound into the hand",
+                                "Rulebook PvP Ranged and Siege 5b: %(name)s takes %(n)d Wounds into the hand", "n",
                                name=s.name, n=hand))
         names = {uid_of(u.id): u.name for u in s.units}
         labels = {uid_of(u.id): Name(u.name, u.name_de or None) for u in s.units}
@@ -57,7 +60,8 @@ def outcome(sides: Mapping[int, Side], a: int, d: int, keep: bool, wall: bool, f
             trace.append(T("Rulebook PvP Ranged and Siege 5a: %(name)s's units wounded: %(units)s", name=s.name,
                            units=name_list([labels.get(u, str(u)) for u in uids])))
         if fight.artifacts_lost.get(i):
-            trace.append(T("Rulebook PvP Melee 2a: %(n)d artifact(s) stolen from %(name)s",
+            trace.append(Tn("Rulebook PvP Melee 2a: %(n)d artifact stolen from %(name)s",
+                            "Rulebook PvP Melee 2a: %(n)d artifacts stolen from %(name)s", "n",
                            n=fight.artifacts_lost[i], name=s.name))
         players.append({"player": i, "name": s.name, "fame": fame[i], "wounds": hand, "knocked_out": ko,
                         "units": [{"uid": int(u), "name": names.get(u, "?"),

@@ -15,11 +15,11 @@ A battle in ``state["runewars"]["battle"]``::
 from __future__ import annotations
 
 from ...rules import runewars as rw
-from ...rules.text import N_, T, Term
+from ...rules.text import N_, Nn_, T, Term, Tn
 from ...state import reducer
 from ..command import Command, Invalid, apply, command
 from ..fields import flag, ident, text, whole
-from ..sentences import sentence
+from ..sentences import plural_sentence, sentence
 from .core import (NEUTRAL, advance, as_rules_units, battle_tally, eligible_types, pending_hits, require_runewars,
                    rw_state, side_player, standing_of_type, unit_type, units_of, view)
 
@@ -142,8 +142,8 @@ def cmd_battle_draw(state, data) -> Command:
     damage = whole(data, "damage", default=0, lo=0, hi=MAX_ICONS, label="damage")
     t = unit_type(state, type_id)
     payload = {"side": side, "type": type_id, "cards": cards, "special": special, "routs": routs, "damage": damage}
-    s = sentence(N_("%(name)s draws %(cards)d Fate card(s) for %(type)s: special ×%(special)d, rout %(routs)d, "
-                    "damage %(damage)d."), name=state["players"][side_player(b, side)]["name"], cards=cards,
+    s = plural_sentence(*Nn_("%(name)s draws %(cards)d Fate card for %(type)s: special ×%(special)d, rout %(routs)d, damage %(damage)d.",
+                    "%(name)s draws %(cards)d Fate cards for %(type)s: special ×%(special)d, rout %(routs)d, damage %(damage)d."), "cards", name=state["players"][side_player(b, side)]["name"], cards=cards,
                  type=t["name"], special=special, routs=routs, damage=damage)
     return _checked(state, Command("runewars.battle_draw", payload, s, ("runewars:battle",)))
 
@@ -153,8 +153,8 @@ def _battle_draw(state, p, ev):
     b = rw_state(state)["battle"]
     b["exchange"][p["side"]] = {k: p[k] for k in ("type", "cards", "special", "routs", "damage")}
     b["drawn"].append(p["type"])
-    b["trace"].append(T(N_("Runewars, Rounds of Combat: initiative %(i)d, the %(side)s draws %(n)d card(s) for "
-                           "%(type)s."), i=b["initiative"], side=Term(p["side"]), n=p["cards"],
+    b["trace"].append(Tn(*Nn_("Runewars, Rounds of Combat: initiative %(i)d, the %(side)s draws %(n)d card for %(type)s.",
+                    "Runewars, Rounds of Combat: initiative %(i)d, the %(side)s draws %(n)d cards for %(type)s."), "n", i=b["initiative"], side=Term(p["side"]), n=p["cards"],
                         type=unit_type(state, p["type"])["name"]).to_json())
     advance(state, b)
 
@@ -194,7 +194,8 @@ def cmd_battle_resolve(state, data) -> Command:
     if not result.legal:
         raise _refusal(result)
     payload = {"side": side, "rout_targets": rts, "damage_targets": dts}
-    s = sentence(N_("%(name)s takes %(routs)d rout(s) and %(damage)d damage."),
+    s = plural_sentence(*Nn_("%(name)s takes %(routs)d rout and %(damage)d damage.",
+                    "%(name)s takes %(routs)d routs and %(damage)d damage."), "routs",
                  name=state["players"][side_player(b, side)]["name"], routs=routs, damage=damage)
     return _checked(state, Command("runewars.battle_resolve", payload, s, ("runewars:battle",)))
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ...rules import runewars as rw
-from ...rules.text import N_, T
+from ...rules.text import N_, Nn_, T
 from ...state import reducer
 from ..command import Command, Invalid, apply, command
 from ..fields import choice, text, whole
 from .core import MAX_TYPES, NEUTRAL, require_runewars, rw_state, next_id, view
-from ..sentences import sentence
+from ..sentences import plural_sentence, sentence
 
 MAX_HERO_HEALTH = 20
 MAX_ATTRIBUTE = 10
@@ -166,7 +166,8 @@ def cmd_attribute_test(state, data) -> Command:
     hero = text(data, "hero", max_len=40, label="hero")
     attribute = choice(data, "attribute", rw.ATTRIBUTES, label="attribute")
     value = whole(data, "value", lo=0, hi=MAX_ATTRIBUTE, label="value")
-    s = sentence(N_("%(hero)s tests %(attr)s %(n)d: draw %(n)d Fate card(s), choose one."), hero=hero,
+    s = plural_sentence(*Nn_("%(hero)s tests %(attr)s %(n)d: draw %(n)d Fate card.",
+                    "%(hero)s tests %(attr)s %(n)d: draw %(n)d Fate cards, choose one."), "n", hero=hero,
                  attr=rw.ATTRIBUTE_NAMES[attribute], n=value, translate=("attr",))
     return _checked(state, Command("runewars.attribute_test", {"hero": hero, "attribute": attribute, "value": value},
                                    s, ("runewars:tests",)))
@@ -189,7 +190,7 @@ def cmd_limits(state, data) -> Command:
     i = whole(data, "player", lo=0, hi=len(state["players"]) - 1, label="player")
     heroes = whole(data, "heroes", lo=0, hi=10, label="heroes")
     quests = whole(data, "quests", lo=0, hi=10, label="quests")
-    s = sentence(N_("%(name)s has %(h)d hero(es) and %(q)d Quest card(s)."), name=state["players"][i]["name"],
+    s = sentence(N_("%(name)s: heroes %(h)d, Quest cards %(q)d."), name=state["players"][i]["name"],
                  h=heroes, q=quests)
     return _checked(state, Command("runewars.limits", {"player": i, "heroes": heroes, "quests": quests}, s,
                                    (f"runewars:limits:{i}",)))

@@ -51,8 +51,8 @@ def _unknown(where: str | None, data: Mapping[str, Any], allowed: set) -> None:
     if extra:
         fields = ", ".join(sorted(str(x)[:30] for x in extra))[:200]
         if where is None:
-            raise Invalid(N_("unknown field(s) %(fields)s"), fields=fields)
-        raise Invalid(N_("%(where)s: unknown field(s) %(fields)s"), where=where, fields=fields)
+            raise Invalid(N_("unknown fields: %(fields)s"), fields=fields)
+        raise Invalid(N_("%(where)s: unknown fields: %(fields)s"), where=where, fields=fields)
 
 
 def units(where: str, value: Any) -> tuple[scoring.Unit, ...]:

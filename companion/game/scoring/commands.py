@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from ...rules import scoring as rules
-from ...rules.text import N_, translate_line
+from ...rules.text import N_, Nn_, translate_line
 from ...state import reducer
 from ..command import Command, Invalid, command
 from ..fields import whole_value
-from ..sentences import sentence
+from ..sentences import plural_sentence, sentence
 from .fields import MAX_VALUE, Field, game_fields, is_team_game, player_fields, scenario_of
 from .result import result_dict, stored_result
 from .sheet import build_sheet, confirmed, is_final, sheet_dict, sheet_values
@@ -226,7 +226,8 @@ def cmd_score_final(state: dict, data: Mapping[str, Any] | None = None) -> Comma
         raise SheetRefused(e) from e
     result = result_dict(res, sheet)
     if result.get("score") is not None:
-        sent = sentence(N_("Final score recorded: %(score)d points"), score=result["score"])
+        sent = plural_sentence(*Nn_("Final score recorded: %(score)d point", "Final score recorded: %(score)d points"),
+                               "score", score=result["score"])
     elif result["winners"]:
         sent = sentence(N_("Final score recorded. Winner: %(names)s"), names=", ".join(result["winners"]))
     else:

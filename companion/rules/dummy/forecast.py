@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Mapping, Sequence
 
-from ..text import T, Term
+from ..text import T, Term, Tn
 from .cards import COLORS, SB_TURN, Crystals, check_color, check_counts
 from .turns import take_turn
 
@@ -88,8 +88,10 @@ def forecast(deck: "Mapping[str, int] | Sequence[int]", crystals: "Crystals | Ma
     trace = (
         T("%(rule)s: each turn flips three cards, plus one per crystal of the last card's colour; "
           "an empty deck at the start of its turn announces the End of the Round", rule=Term(SB_TURN)),
-        T("Forecast: %(n)d card(s) in its deck, crystals red %(red)d, blue %(blue)d, green %(green)d, "
-          "white %(white)d; expected %(expected).2f turn(s) up to and including the announcement",
+        Tn("Forecast: %(n)d card in its deck, crystals red %(red)d, blue %(blue)d, green %(green)d, "
+           "white %(white)d; expected turns up to and including the announcement: %(expected).2f",
+           "Forecast: %(n)d cards in its deck, crystals red %(red)d, blue %(blue)d, green %(green)d, "
+           "white %(white)d; expected turns up to and including the announcement: %(expected).2f", "n",
           n=remaining, expected=float(expected), **crystals.as_dict()),
     )
     return Forecast(dist, expected, trace)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..text import T, Term
+from ..text import T, Term, Tn
 from .cards import SB_TURN, Crystals, _join, check_color, color_of
 
 
@@ -42,8 +42,10 @@ def take_turn(deck: Sequence[Any], crystals: "Crystals | Mapping[str, int]") -> 
     first = deck[:3]
     rest = deck[3:]
     if len(first) < 3:
-        trace.append(T("%(rule)s, Note: only %(n)d card(s) left - it flips what there is "
-                       "and announces the End of the Round on its next turn", rule=Term(SB_TURN), n=len(first)))
+        trace.append(Tn("%(rule)s, Note: only %(n)d card left - it flips what there is "
+                        "and announces the End of the Round on its next turn",
+                        "%(rule)s, Note: only %(n)d cards left - it flips what there is "
+                        "and announces the End of the Round on its next turn", "n", rule=Term(SB_TURN), n=len(first)))
         return DummyTurn(first, rest, None, 0, False, True, tuple(trace))
     deciding = color_of(first[-1])
     n = crystals.get(deciding)
@@ -57,10 +59,13 @@ def take_turn(deck: Sequence[Any], crystals: "Crystals | Mapping[str, int]") -> 
     else:
         extra = rest[:n]
         rest = rest[n:]
-        trace.append(T("%(rule)s: it has %(n)d %(color)s crystal(s), so it flips %(n)d more card(s) "
-                       "(their colour does not matter)", rule=Term(SB_TURN), n=n, color=Term(deciding)))
+        trace.append(Tn("%(rule)s: it has %(n)d %(color)s crystal, so it flips %(n)d more card "
+                        "(its colour does not matter)",
+                        "%(rule)s: it has %(n)d %(color)s crystals, so it flips %(n)d more cards "
+                        "(their colour does not matter)", "n", rule=Term(SB_TURN), n=n, color=Term(deciding)))
         if len(extra) < n:
-            trace.append(T("%(rule)s, Note: only %(n)d more card(s) left - it flips what there is",
+            trace.append(Tn("%(rule)s, Note: only %(n)d more card left - it flips what there is",
+                            "%(rule)s, Note: only %(n)d more cards left - it flips what there is", "n",
                            rule=Term(SB_TURN), n=len(extra)))
     ran_out = not rest
     if ran_out:
@@ -100,8 +105,10 @@ def physical_turn(deck_count: int, crystals: "Crystals | Mapping[str, int]",
     if deck_count <= 3:
         # three or fewer: all of them are flipped, no card is left for extras whatever the colour
         return PhysicalTurn(deck_count, 0, None, False, True, (
-            T("%(rule)s: flip the last %(n)d card(s); its deck is then empty - it announces the End "
-              "of the Round on its next turn", rule=Term(SB_TURN), n=deck_count),))
+            Tn("%(rule)s: flip the last %(n)d card; its deck is then empty - it announces the End "
+               "of the Round on its next turn",
+               "%(rule)s: flip the last %(n)d cards; its deck is then empty - it announces the End "
+               "of the Round on its next turn", "n", rule=Term(SB_TURN), n=deck_count),))
     if deciding_color is None:
         raise ValueError("tap the colour of the third card flipped")
     deciding = check_color(deciding_color)
@@ -113,7 +120,8 @@ def physical_turn(deck_count: int, crystals: "Crystals | Mapping[str, int]",
         trace.append(T("%(rule)s: it has no %(color)s crystal, so its turn is over", rule=Term(SB_TURN),
                        color=Term(deciding)))
     else:
-        trace.append(T("%(rule)s: it has %(n)d %(color)s crystal(s): flip %(extra)d more card(s)",
+        trace.append(Tn("%(rule)s: it has %(n)d %(color)s crystal: it flips more cards: %(extra)d",
+                            "%(rule)s: it has %(n)d %(color)s crystals: it flips more cards: %(extra)d", "n",
                        rule=Term(SB_TURN), n=n, color=Term(deciding), extra=extra))
     if left == 0:
         trace.append(T("%(rule)s, Note: its deck is now empty - it announces the End of the Round "
