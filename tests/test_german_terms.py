@@ -16,8 +16,9 @@ from companion.i18n import merged_catalog
 from companion.rules.data import get_rules
 
 ROOT = Path(__file__).resolve().parents[1]
-SEED_DE = next((ROOT.parent.parent / "shared" / "seeds").glob("002_*.txt"), None) if (
-    ROOT.parent.parent / "shared" / "seeds").is_dir() else None
+SEEDS = next((d for d in (ROOT.parent / "shared" / "seeds", ROOT.parent.parent / "shared" / "seeds") if d.is_dir()),
+             None)  # ../shared/seeds beside the repository (CI, a checkout in main/), or beside a worktree's folder
+SEED_DE = next(SEEDS.glob("002_*.txt"), None) if SEEDS else None
 
 # wrong term (regular expression) -> the German rulebook's term (seed 002)
 WRONG_TERMS = {
