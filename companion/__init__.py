@@ -6,6 +6,7 @@ import importlib
 import os
 import pkgutil
 import secrets
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,7 +69,10 @@ def create_app(config: dict | None = None) -> "Flask":
     common.init_app(app)
     from . import assets
 
-    assets.init_app(app, Path(app.config.get("STATIC_CACHE") or db_path.parent / "static-cache"))
+    # the hashed static copies live beside the database; an in-memory database has no folder: a temporary one
+    cache = app.config.get("STATIC_CACHE") or (Path(tempfile.mkdtemp(prefix="companion-static-"))
+                                               if str(db_path) == ":memory:" else db_path.parent / "static-cache")
+    assets.init_app(app, Path(cache))
     from .web import fastpoll
 
     fastpoll.init_app(app)  # the steady-state live poll answered before Flask
