@@ -28,7 +28,7 @@ from ..rules.data import get_rules
 from ..rules.rounds import last_turns, order_by_tactics, tactic_pick_order
 from ..rules.text import N_
 from ..state import REDUCERS, Event, reducer
-from .command import Command, Invalid, apply, command
+from .command import Command, Invalid, command
 from .fields import flag, ident, player_index
 from .sentences import name_arg, sentence
 
@@ -263,10 +263,6 @@ def _announce(state: dict, p: dict, ev: Event) -> None:
 
 # ---------------------------------------------------------------------------------------------- commands
 
-def _checked(state: dict, cmd: Command) -> Command:
-    apply(state, cmd)
-    return cmd
-
 
 def _tactic_arg(t: Any) -> dict:
     return name_arg(t.name, t.name_de)
@@ -312,7 +308,7 @@ def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
     else:
         s = sentence(N_("%(name)s takes the Tactic %(tactic)s (%(n)d)."), name=name, tactic=_tactic_arg(t),
                      n=t.number)
-    return _checked(state, Command("round.tactic", payload, s, scope))
+    return Command("round.tactic", payload, s, scope)
 
 
 def _dummy_payload(state: dict, d: dict, picks: dict[str, str]) -> dict:
@@ -365,7 +361,7 @@ def cmd_end_turn(state: dict, data: Mapping[str, Any]) -> Command:
         s = sentence(N_("%(name)s's last turn of the round is over."), name=name)
     else:
         s = sentence(N_("%(name)s's turn is over."), name=name)
-    return _checked(state, Command("round.turn_end", {"player": i}, s, SCOPE))
+    return Command("round.turn_end", {"player": i}, s, SCOPE)
 
 
 @command("round_announce")
@@ -387,7 +383,7 @@ def cmd_announce(state: dict, data: Mapping[str, Any]) -> Command:
         return cmd_player_announced(state, {"player": i})
     others = last_turns(state["round_order"], i)
     s = sentence(N_("%(name)s announces the End of the Round: every other player takes one last turn."), name=name)
-    return _checked(state, Command("round.announce", {"player": i, "last_turns": list(others)}, s, SCOPE))
+    return Command("round.announce", {"player": i, "last_turns": list(others)}, s, SCOPE)
 
 
 @command("round_order_random")
@@ -402,4 +398,4 @@ def cmd_random_order(state: dict, data: Mapping[str, Any]) -> Command:
     secrets.SystemRandom().shuffle(order)
     names = ", ".join(state["players"][o]["name"] for o in order)
     s = sentence(N_("The order of the players is drawn: %(names)s."), names=names)
-    return _checked(state, Command("round.order", {"order": order}, s, ("round_order",)))
+    return Command("round.order", {"order": order}, s, ("round_order",))

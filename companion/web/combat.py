@@ -19,7 +19,7 @@ from ..game.combat.outcome import outcome_of  # noqa: F401  (re-exported)
 from ..game.combat.state import FIGHTS, engine_enemy  # noqa: F401  (re-exported)
 from ..game.combat.view import enemy_label as _enemy_label
 from ..game.combat.view import page_context as _page_context
-from ..game.command import Command, Invalid, apply
+from ..game.command import Command, Invalid
 from .common import _current_lang, done, load_game, page, record_command, ui_gettext
 
 bp = Blueprint("combat", __name__)
@@ -83,7 +83,6 @@ def _run(game_id: int, fn: Callable[[dict, Mapping[str, Any]], Command], data: M
     game = load_game(game_id)
     try:
         cmd = fn(game.state, request.form if data is None else data)
-        apply(game.state, cmd, game.seq + 1)  # a reducer that cannot apply it: refused, nothing recorded
     except Invalid as err:
         refused(err)
     record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)

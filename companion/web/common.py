@@ -33,7 +33,7 @@ from werkzeug.routing import IntegerConverter
 from .. import events as ev
 from ..db import get_db
 from ..game import fields, safejson
-from ..game.command import Invalid
+from ..game.command import Command, Invalid, apply
 from ..state import Event
 from ..state_cache import CACHE as STATE_CACHE
 
@@ -266,7 +266,12 @@ def bad_request(message: str):
 
 
 def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: tuple[str, ...] | list[str]):
-    """Record one event for this request's command. A stale view becomes a 409 with the fresh state."""
+    """Record one event for this request's command, after a dry run of it on a copy of the state (a reducer that
+    cannot apply it is a 400 with the reason, nothing recorded). A stale view becomes a 409 with the fresh state."""
+    try:
+        apply(game.state, Command(type, payload, sentence, tuple(scope)), game.seq + 1)
+    except Invalid as err:
+        abort(400, description=invalid_text(err))
     sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it (issue 9, item 3)
     try:
         return ev.record(

@@ -125,7 +125,8 @@ def dummy_reducer(event_type: str):
     """Register a reducer of the dummy. The fold runs on every page load, so a stored event that fails (an old log
     after the rules data changed) must not break the game: it is skipped, the state left as it was, and
     ``state["dummy_errors"]`` names it for the Dummy page (the fold would skip it too, but without saying which
-    feature's event it was). The raw function is kept for the commands' dry run, which must see the error."""
+    feature's event it was). The raw function is kept (``.raw``) for the commands' dry run, which must see the
+    error."""
 
     def register(fn):
         RAW_REDUCERS[event_type] = fn
@@ -140,6 +141,7 @@ def dummy_reducer(event_type: str):
                 state.update(backup)
                 state.setdefault("dummy_errors", []).append({"seq": ev.seq, "type": event_type, "error": str(err)})
 
+        guarded.raw = fn  # what companion.game.command.apply dry-runs
         guarded.__name__ = fn.__name__
         guarded.__doc__ = fn.__doc__
         return reducer(event_type)(guarded)
@@ -147,14 +149,9 @@ def dummy_reducer(event_type: str):
     return register
 
 
-def checked(state: dict, type_: str, payload: dict, sent: dict, scope: tuple[str, ...] = SCOPE) -> Command:
-    """The command's event after a dry run of its raw reducer on a copy of the state, as the fold will apply it:
-    a rules error is a refusal (``Invalid``), never an error page."""
-    trial = copy.deepcopy(state)
-    try:
-        RAW_REDUCERS[type_](trial, payload, Event(seq=0, type=type_, payload=payload, sentence={}))
-    except (ValueError, KeyError, TypeError, AttributeError) as err:
-        raise Invalid(N_("The Dummy player cannot do that: %(reason)s"), reason=str(err)) from err
+def dummy_command(type_: str, payload: dict, sent: dict, scope: tuple[str, ...] = SCOPE) -> Command:
+    """The command's event (in the Dummy's scope unless said otherwise). Recording it dry-runs the raw reducer on
+    a copy of the state (``companion.game.command.apply``), so a rules error is a refusal, never an error page."""
     return Command(type_, payload, sent, scope)
 
 

@@ -15,7 +15,7 @@ from ...state import REDUCERS, Event, rng
 from ..command import Command, Invalid, command
 from ..fields import flag
 from ..sentences import sentence
-from .common import (available_tactics, checked, color_value, day_night, dummy_reducer, is_final_day_or_night,
+from .common import (available_tactics, dummy_command, color_value, day_night, dummy_reducer, is_final_day_or_night,
                      need_dummy, tactic_by_id, tactic_rule, text_or_none, zeros)
 from .turns import round_running
 
@@ -116,7 +116,7 @@ def cmd_tactic_draw(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("The Dummy player already has its Tactic this round."))
     if not available_tactics(state):
         raise Invalid(N_("No Tactic card is left."))
-    return checked(state, "dummy.tactic_draw", {"available": [t.id for t in available_tactics(state)]},
+    return dummy_command("dummy.tactic_draw", {"available": [t.id for t in available_tactics(state)]},
                    sentence(N_("Dummy player takes a random Tactic")))
 
 
@@ -145,7 +145,7 @@ def cmd_tactics(state: dict, data: Mapping[str, Any]) -> Command:
     if rule == rules.SOLO and len(avail - set(picks.values())) == 0:
         raise Invalid(N_("No Tactic card is left for the Dummy player."))
     numbers = {t.id: t.number for t in available_tactics(state)}
-    return checked(state, "dummy.tactics",
+    return dummy_command("dummy.tactics",
                    {"players": picks, "rule": rule, "numbers": numbers, "available": sorted(numbers)},
                    sentence(N_("Tactics chosen; the round order is set")), ("dummy", "round_order"))
 
@@ -239,5 +239,5 @@ def cmd_new_round(state: dict, data: Mapping[str, Any]) -> Command:
         if order and n > len(order):
             raise Invalid(N_("This scenario has %(n)d rounds: the game is over."), n=len(order))
         payload["time"] = order[n - 1] if order else ("night" if state["time"] == "day" else "day")
-    return checked(state, "dummy.new_round", payload,
+    return dummy_command("dummy.new_round", payload,
                    sentence(N_("New round: the Dummy player's deck is reshuffled")), ("dummy", "round", "round_order"))

@@ -11,7 +11,7 @@ from ...rules.text import N_, T, Term
 from ...state import Event, rng
 from ..command import Command, Invalid, command
 from ..sentences import sentence
-from .common import MODES, checked, dummy_reducer, hero, heroes, players_in_play, text_or_none, zeros
+from .common import MODES, dummy_command, dummy_reducer, hero, heroes, players_in_play, text_or_none, zeros
 
 
 @dummy_reducer("dummy.setup")
@@ -66,7 +66,7 @@ def cmd_setup(state: dict, data: Mapping[str, Any]) -> Command:
             payload["threshold"] = mage_lite.threshold_for(text_or_none(data, "difficulty") or "normal")
         except ValueError:
             raise Invalid(N_("Unknown difficulty.")) from None
-        return checked(state, "dummy.setup", payload, sentence(N_("Dummy player set up: Mage Lite counter")))
+        return dummy_command("dummy.setup", payload, sentence(N_("Dummy player set up: Mage Lite counter")))
     hero_id = text_or_none(data, "hero")
     in_play = players_in_play(state)
     if hero_id:
@@ -75,10 +75,10 @@ def cmd_setup(state: dict, data: Mapping[str, Any]) -> Command:
         if hero_id in in_play:
             raise Invalid(N_("That hero is already in the game: the Dummy player needs another one."))
         payload["hero"] = hero_id
-        return checked(state, "dummy.setup", payload,
+        return dummy_command("dummy.setup", payload,
                        sentence(N_("Dummy player set up with %(hero)s"), hero=hero(hero_id).name))
     free = sorted(h.id for h in heroes() if h.id not in in_play)
     if not free:
         raise Invalid(N_("Every hero is in the game: none is left for the Dummy player."))
     payload["candidates"] = free
-    return checked(state, "dummy.setup", payload, sentence(N_("Dummy player set up with a random hero")))
+    return dummy_command("dummy.setup", payload, sentence(N_("Dummy player set up with a random hero")))

@@ -11,7 +11,7 @@ from ...rules.text import N_
 from ...state import Event
 from ..command import Command, Invalid, command
 from ..sentences import sentence
-from .common import checked, color, dummy_reducer, need_dummy
+from .common import dummy_command, color, dummy_reducer, need_dummy
 
 
 @dummy_reducer("dummy.skill_reveal")
@@ -51,7 +51,7 @@ def cmd_skill_reveal(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("The Dummy player's Skills are only used in a solo game."))
     if not d["skills"]["pile"]:
         raise Invalid(N_("The Dummy player has no Skill left to reveal."))
-    return checked(state, "dummy.skill_reveal", {},
+    return dummy_command("dummy.skill_reveal", {},
                    sentence(N_("Your hero gained a Skill: a Dummy Skill goes to the offer")))
 
 
@@ -61,7 +61,7 @@ def cmd_skill_take(state: dict, data: Mapping[str, Any]) -> Command:
     skill = data.get("skill") if hasattr(data, "get") else None
     if not d.get("skills") or not isinstance(skill, str) or skill not in d["skills"]["offer"]:
         raise Invalid(N_("That Skill is not in the Common Skill offer."))
-    return checked(state, "dummy.skill_take", {"skill": skill},
+    return dummy_command("dummy.skill_take", {"skill": skill},
                    sentence(N_("A Dummy Skill is taken from the offer")))
 
 
@@ -74,5 +74,5 @@ def cmd_mage_lite(state: dict, data: Mapping[str, Any]) -> Command:
     if d["announced"]:
         raise Invalid(N_("The Dummy player has already announced the End of the Round."))
     c = color(data, required=False)
-    return checked(state, "dummy.mage_lite", {"color": c}, sentence(
+    return dummy_command("dummy.mage_lite", {"color": c}, sentence(
         N_("Turn over: the dummy card moves (mana %(color)s)"), translate=("color",), color=c or "-"))

@@ -11,7 +11,7 @@ from ...state import Event
 from ..command import Command, Invalid, command
 from ..fields import player_index
 from ..sentences import plural_sentence, sentence
-from .common import advance_pointer, checked, color, current, dummy_reducer, need_dummy, who_name
+from .common import advance_pointer, dummy_command, color, current, dummy_reducer, need_dummy, who_name
 
 
 @dummy_reducer("dummy.turn")
@@ -100,14 +100,14 @@ def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
         if picked:
             payload["color"] = picked
     if d["deck_count"] == 0:
-        return checked(state, "dummy.turn", payload, sentence(N_("Dummy player announces the End of the Round")))
+        return dummy_command("dummy.turn", payload, sentence(N_("Dummy player announces the End of the Round")))
     if d["mode"] == "virtual":
         t = rules.take_turn(d["deck"], d["crystals"])
         n, deciding = len(t.flipped), t.deciding_color
     else:
         pt = rules.physical_turn(d["deck_count"], d["crystals"], payload.get("color"))
         n, deciding = pt.flipped_count, pt.deciding_color
-    return checked(state, "dummy.turn", payload, plural_sentence(
+    return dummy_command("dummy.turn", payload, plural_sentence(
         *Nn_("Dummy player flips %(n)d card (last: %(color)s)", "Dummy player flips %(n)d cards (last: %(color)s)"),
         "n", translate=("color",), n=n, color=deciding or "-"))
 
@@ -123,13 +123,13 @@ def cmd_pass(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("The last turn left is the Dummy player's: flip for it."))
     if d["announced"] and (not order or d["mode"] == "mage_lite"):
         # the app does not know whose turn it is: one of the last turns is over
-        return checked(state, "dummy.pass", {}, sentence(N_("A last turn of the round is over")))
+        return dummy_command("dummy.pass", {}, sentence(N_("A last turn of the round is over")))
     if not order:
         raise Invalid(N_("There is no round order yet."))
     who = current(state, d)
     if who == "dummy":
         raise Invalid(N_("It is the Dummy player's turn."))
-    return checked(state, "dummy.pass", {}, sentence(N_("%(name)s's turn is over"), name=who_name(state, who)))
+    return dummy_command("dummy.pass", {}, sentence(N_("%(name)s's turn is over"), name=who_name(state, who)))
 
 
 @command("dummy_announce")
@@ -142,5 +142,5 @@ def cmd_player_announced(state: dict, data: Mapping[str, Any]) -> Command:
         index = player_index(state, data)
     except Invalid:
         raise Invalid(N_("Choose the player who announces the End of the Round.")) from None
-    return checked(state, "dummy.player_announced", {"player": index},
+    return dummy_command("dummy.player_announced", {"player": index},
                    sentence(N_("%(name)s announces the End of the Round"), name=state["players"][index]["name"]))

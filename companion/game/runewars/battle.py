@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...rules import runewars as rw
 from ...rules.text import N_, Nn_, T, Term, Tn
 from ...state import reducer
-from ..command import Command, Invalid, apply, command
+from ..command import Command, Invalid, command
 from ..fields import flag, ident, text, whole
 from ..sentences import plural_sentence, sentence
 from .core import (NEUTRAL, advance, as_rules_units, battle_tally, eligible_types, pending_hits, require_runewars,
@@ -32,10 +32,6 @@ def _battle(state: dict) -> dict:
         raise Invalid(N_("No battle is being fought."))
     return b
 
-
-def _checked(state: dict, cmd: Command) -> Command:
-    apply(state, cmd)
-    return cmd
 
 
 # ---------------------------------------------------------------------------------------------- start
@@ -78,7 +74,7 @@ def cmd_battle_start(state, data) -> Command:
     s = sentence(N_("Battle in %(area)s: %(a)s attacks %(d)s."), a=names[attacker]["name"],
                  d=names[defender]["name"] if defender != NEUTRAL else N_("neutral units"),
                  area=area or "?", translate=("d",) if defender == NEUTRAL else ())
-    return _checked(state, Command("runewars.battle_start", payload, s, ("runewars:battle",)))
+    return Command("runewars.battle_start", payload, s, ("runewars:battle",))
 
 
 @reducer("runewars.battle_start")
@@ -145,7 +141,7 @@ def cmd_battle_draw(state, data) -> Command:
     s = plural_sentence(*Nn_("%(name)s draws %(cards)d Fate card for %(type)s: special ×%(special)d, rout %(routs)d, damage %(damage)d.",
                     "%(name)s draws %(cards)d Fate cards for %(type)s: special ×%(special)d, rout %(routs)d, damage %(damage)d."), "cards", name=state["players"][side_player(b, side)]["name"], cards=cards,
                  type=t["name"], special=special, routs=routs, damage=damage)
-    return _checked(state, Command("runewars.battle_draw", payload, s, ("runewars:battle",)))
+    return Command("runewars.battle_draw", payload, s, ("runewars:battle",))
 
 
 @reducer("runewars.battle_draw")
@@ -197,7 +193,7 @@ def cmd_battle_resolve(state, data) -> Command:
     s = plural_sentence(*Nn_("%(name)s takes %(routs)d rout and %(damage)d damage.",
                     "%(name)s takes %(routs)d routs and %(damage)d damage."), "routs",
                  name=state["players"][side_player(b, side)]["name"], routs=routs, damage=damage)
-    return _checked(state, Command("runewars.battle_resolve", payload, s, ("runewars:battle",)))
+    return Command("runewars.battle_resolve", payload, s, ("runewars:battle",))
 
 
 @reducer("runewars.battle_resolve")
@@ -233,9 +229,9 @@ def cmd_battle_end(state, data) -> Command:
     t = battle_tally(b)
     s = sentence(N_("Battle %(no)d ends: strength %(a)d against %(d)d, the %(winner)s wins."), no=b["no"],
                  a=t.attacker, d=t.defender, winner=t.winner, translate=("winner",))
-    return _checked(state, Command("runewars.battle_end", {"can_retreat": can_retreat,
+    return Command("runewars.battle_end", {"can_retreat": can_retreat,
                                                            "destination_units": at_destination}, s,
-                                   ("runewars:battle",)))
+                                   ("runewars:battle",))
 
 
 @reducer("runewars.battle_end")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...rules import runewars as rw
 from ...rules.text import N_, Nn_, T
 from ...state import reducer
-from ..command import Command, Invalid, apply, command
+from ..command import Command, Invalid, command
 from ..fields import choice, text, whole
 from .core import MAX_TYPES, NEUTRAL, require_runewars, rw_state, next_id, view
 from ..sentences import plural_sentence, sentence
@@ -13,10 +13,6 @@ from ..sentences import plural_sentence, sentence
 MAX_HERO_HEALTH = 20
 MAX_ATTRIBUTE = 10
 
-
-def _checked(state: dict, cmd: Command) -> Command:
-    apply(state, cmd)
-    return cmd
 
 
 def _owner(state, data, name="owner"):
@@ -48,7 +44,7 @@ def cmd_unit_type(state, data) -> Command:
     }
     s = sentence(N_("Unit type %(name)s entered (initiative %(i)d, health %(h)d)."), name=name,
                  i=payload["initiative"], h=payload["health"])
-    return _checked(state, Command("runewars.unit_type", payload, s, ("runewars:types",)))
+    return Command("runewars.unit_type", payload, s, ("runewars:types",))
 
 
 @reducer("runewars.unit_type")
@@ -68,7 +64,7 @@ def cmd_unit_type_remove(state, data) -> Command:
     if b and any(u["type"] == type_id for u in b["units"]):
         raise Invalid(N_("%(name)s is fighting in the current battle."), name=t["name"])
     s = sentence(N_("Unit type %(name)s removed."), name=t["name"])
-    return _checked(state, Command("runewars.unit_type_remove", {"type": type_id}, s, ("runewars:types",)))
+    return Command("runewars.unit_type_remove", {"type": type_id}, s, ("runewars:types",))
 
 
 @reducer("runewars.unit_type_remove")
@@ -102,7 +98,7 @@ def cmd_duel_start(state, data) -> Command:
             raise Invalid(N_("%(name)s is already defeated (damage %(d)d, health %(h)d)."), name=h["name"],
                           d=h["damage"], h=h["health"])
     s = sentence(N_("Duel: %(a)s challenges %(d)s."), a=a["name"], d=b["name"])
-    return _checked(state, Command("runewars.duel_start", {"attacker": a, "defender": b}, s, ("runewars:duel",)))
+    return Command("runewars.duel_start", {"attacker": a, "defender": b}, s, ("runewars:duel",))
 
 
 @reducer("runewars.duel_start")
@@ -134,7 +130,7 @@ def cmd_duel_round(state, data) -> Command:
     s = sentence(N_("Duel round %(n)d: %(a)s draws %(ai)s, %(d)s draws %(di)s."), n=d["round"] + 1,
                  a=d["attacker"]["name"], d=d["defender"]["name"], ai=payload["attacker"]["icon"],
                  di=payload["defender"]["icon"], translate=("ai", "di"))
-    return _checked(state, Command("runewars.duel_round", payload, s, ("runewars:duel",)))
+    return Command("runewars.duel_round", payload, s, ("runewars:duel",))
 
 
 def _duel_draw(p: dict) -> rw.DuelDraw:
@@ -169,8 +165,8 @@ def cmd_attribute_test(state, data) -> Command:
     s = plural_sentence(*Nn_("%(hero)s tests %(attr)s %(n)d: draw %(n)d Fate card.",
                     "%(hero)s tests %(attr)s %(n)d: draw %(n)d Fate cards, choose one."), "n", hero=hero,
                  attr=rw.ATTRIBUTE_NAMES[attribute], n=value, translate=("attr",))
-    return _checked(state, Command("runewars.attribute_test", {"hero": hero, "attribute": attribute, "value": value},
-                                   s, ("runewars:tests",)))
+    return Command("runewars.attribute_test", {"hero": hero, "attribute": attribute, "value": value},
+                                   s, ("runewars:tests",))
 
 
 @reducer("runewars.attribute_test")
@@ -192,8 +188,8 @@ def cmd_limits(state, data) -> Command:
     quests = whole(data, "quests", lo=0, hi=10, label="quests")
     s = sentence(N_("%(name)s: heroes %(h)d, Quest cards %(q)d."), name=state["players"][i]["name"],
                  h=heroes, q=quests)
-    return _checked(state, Command("runewars.limits", {"player": i, "heroes": heroes, "quests": quests}, s,
-                                   (f"runewars:limits:{i}",)))
+    return Command("runewars.limits", {"player": i, "heroes": heroes, "quests": quests}, s,
+                                   (f"runewars:limits:{i}",))
 
 
 @reducer("runewars.limits")
