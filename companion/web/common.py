@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import gzip
-import hashlib
-import hmac
 import json
 import re
 import secrets
@@ -36,6 +34,19 @@ from ..game import fields, safejson
 from ..game.command import Command, Invalid, apply
 from ..state import Event
 from ..state_cache import CACHE as STATE_CACHE
+from .access import (  # noqa: F401  (re-exported: blueprints import them from here)
+    _upgrade_joined,
+    can_change,
+    device_id,
+    has_access,
+    is_api,
+    join_key,
+    my_by,
+    my_role,
+    refuse_watchers,
+    remember_join,
+    same_secret,
+)
 
 csrf = CSRFProtect()
 htmx = HTMX()
@@ -97,21 +108,6 @@ def invalid_text(err: Invalid) -> str:
     return err.translated(ui_gettext, _current_lang())
 
 
-def same_secret(given, expected) -> bool:
-    """Constant-time comparison of a secret from the request with the stored one; any text (non-ASCII, lone
-    surrogates) or a non-text value is simply not equal (compare_digest refuses non-ASCII str)."""
-    if not isinstance(given, str) or not isinstance(expected, str):
-        return False
-    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
-
-
-def join_key(game_id: int, token: str) -> str:
-    """What the session cookie keeps for a joined game: an HMAC of the game's current token (the cookie is signed,
-    not encrypted: the token itself must not be readable in it). A new token makes old keys useless."""
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    return hmac.new(key, f"join:{game_id}:{token}".encode(), hashlib.sha256).hexdigest()
-
-
 def json_body() -> dict:
     """The request's JSON object, or an ApiError saying what is wrong with it."""
     data = request.get_json(silent=True)
@@ -120,17 +116,6 @@ def json_body() -> dict:
     if not isinstance(data, dict):
         raise ApiError("the body must be a JSON object")
     return data
-
-
-def is_api() -> bool:
-    return request.path.startswith("/api/")
-
-
-def device_id() -> str:
-    if "device" not in session:
-        session["device"] = secrets.token_urlsafe(12)
-        session.permanent = True
-    return session["device"]
 
 
 # ---------------------------------------------------------------------------------------------- games and access
@@ -164,41 +149,6 @@ def game_row(game_id: int) -> dict:
     if not rows:
         abort(404, description=gettext("There is no such game."))
     return rows[0]
-
-
-def has_access(row: dict) -> bool:
-    """The JSON API authorises by the ``X-Game-Token`` header only (never by the session cookie: a page could
-    otherwise make a joined phone's browser call it); pages by the join key the device's cookie keeps."""
-    if is_api():
-        return same_secret(request.headers.get("X-Game-Token"), row["token"])
-    if request.headers.get("X-Game-Token"):
-        return same_secret(request.headers["X-Game-Token"], row["token"])
-    joined = session.get("games", {}).get(str(row["id"]), {})
-    return bool(joined) and same_secret(joined.get("key"), join_key(row["id"], row["token"]))
-
-
-def remember_join(game_id: int, token: str, role: str, player: int | None = None) -> None:
-    """This device joined the game (keeps the join key, its role and who it is in the signed cookie)."""
-    games = dict(session.get("games", {}))
-    games[str(game_id)] = {"key": join_key(game_id, token), "role": role, "player": player}
-    session["games"] = games
-    session.permanent = True
-
-
-def _upgrade_joined() -> None:
-    """A cookie from before join keys kept the token itself: replace it by its key (the device stays joined)."""
-    joined = session.get("games")
-    if not isinstance(joined, dict) or not any(isinstance(v, dict) and "token" in v for v in joined.values()):
-        return
-    games = {}
-    for gid, entry in joined.items():
-        if isinstance(entry, dict) and "token" in entry:
-            entry = dict(entry)
-            token = entry.pop("token")
-            if isinstance(token, str) and str(gid).isdigit():
-                entry["key"] = join_key(int(gid), token)
-        games[gid] = entry
-    session["games"] = games
 
 
 def load_game(game_id: int) -> Game:
@@ -280,40 +230,6 @@ def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: 
         )
     except ev.Conflict:
         conflict()
-
-
-def my_role(game_id: int) -> dict:
-    """This device's role in the game as it chose it on the who-are-you page: {"role": ..., "player": ...}."""
-    me = session.get("games", {}).get(str(game_id)) or {}
-    return {"role": me.get("role"), "player": me.get("player")}
-
-
-def my_by(game_id: int) -> dict:
-    from ..game.undo import by_of
-
-    me = my_role(game_id)
-    return by_of(me["role"], me["player"])
-
-
-def can_change(game_id: int) -> bool:
-    """A device that only watches sees everything and changes nothing."""
-    return my_role(game_id)["role"] != "watcher"
-
-
-_GAME_POST = re.compile(r"^(?:/api/v1)?/games/(\d+)/(.*)$")
-
-
-def refuse_watchers() -> None:
-    """The one check of roles (issue 9, item 3): every change to a game (its commands, undo and redo, from a page
-    or the JSON API) from a device that chose "I only watch" answers 403. Choosing who one is stays open."""
-    if request.method in ("GET", "HEAD", "OPTIONS"):
-        return
-    m = _GAME_POST.match(request.path)
-    if m is None or m.group(2) == "who" or len(m.group(1)) > 18:
-        return
-    if not can_change(int(m.group(1))):
-        abort(403, description=gettext("You only watch this game: a watching phone changes nothing. "
-                                       "Choose who you are to play."))
 
 
 def conflict():

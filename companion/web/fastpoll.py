@@ -8,12 +8,12 @@ device's session as every page does."""
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
 from urllib.parse import parse_qs
 
 from ..db import reader
+from .access import token_key
 
 _PATH = re.compile(r"/games/([0-9]{1,18})/poll")
 _HEADERS = [("Cache-Control", "no-store"), ("Vary", "HX-Request, Cookie, Accept-Encoding"), ("Content-Length", "0")]
@@ -21,7 +21,7 @@ _HEADERS = [("Cache-Control", "no-store"), ("Vary", "HX-Request, Cookie, Accept-
 
 def poll_key(secret: str, game_id: int, token: str) -> str:
     """The key a game page's poller sends: only devices that could open the page have it."""
-    return hmac.new(secret.encode(), f"poll:{game_id}:{token}".encode(), hashlib.sha256).hexdigest()[:32]
+    return token_key(secret, "poll", game_id, token)[:32]
 
 
 class FastPoll:
