@@ -78,7 +78,7 @@ def create_app(config: dict | None = None) -> "Flask":
     fastpoll.init_app(app)  # the steady-state live poll answered before Flask
 
     # Core reducers, then every feature blueprint in companion/web/ (a module that defines `bp`).
-    from . import game, trackers  # noqa: F401  (registers the tracker reducers)
+    from . import game
 
     game.load_all()  # every feature's reducers and commands
     from . import web

@@ -25,8 +25,8 @@ from ..rules.combat import (
     Site,
     enemy_from_token,
     resolve_attack,
-    resolve_block,
 )
+from ..rules.combat_block import resolve_block
 from ..rules.combat_plan import plan_attacks
 from .jsonfields import items, known_fields, obj, text, true_or_false, whole_number
 from ..rules.damage import (

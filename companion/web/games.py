@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from .. import events as ev
 from ..cli import lan_address
-from ..commands import COMMANDS, Invalid
+from ..game.command import COMMANDS, Invalid
 from ..db import get_db
 from ..game import board, exchange, safejson
 from ..game.fields import player_index

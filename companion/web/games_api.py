@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import jsonify, url_for
 
-from ..commands import Invalid
+from ..game.command import Invalid
 from ..db import get_db
 from ..game.scenario_rules import rules_in_play
 from .. import events as ev
