@@ -11,6 +11,8 @@ import secrets
 from flask import abort, current_app, request, session
 from flask_babel import gettext
 
+from ..game.undo import by_of
+
 
 def token_key(secret: str, purpose: str, game_id: int, token: str) -> str:
     """An HMAC of a game's current token for one purpose (``join``: the cookie's key, ``poll``: the live poller's
@@ -85,8 +87,6 @@ def my_role(game_id: int) -> dict:
 
 
 def my_by(game_id: int) -> dict:
-    from ..game.undo import by_of
-
     me = my_role(game_id)
     return by_of(me["role"], me["player"])
 

@@ -28,6 +28,7 @@ from ..rules.combat import (
 )
 from ..rules.combat_block import resolve_block
 from ..rules.combat_plan import plan_attacks
+from ..rules.data import get_rules
 from .jsonfields import items, known_fields, obj, text, true_or_false, whole_number
 from ..rules.damage import (
     PREFERENCES,
@@ -216,7 +217,6 @@ def parse_units(data: dict) -> tuple[list[Unit], dict[str, Any]]:
         if "unit" in u:
             key = text(f"{where}.unit", u["unit"])
             try:
-                from ..rules.data import get_rules
                 known = get_rules().units
             except Exception as err:
                 raise ApiError(f"the unit list is not available ({err})", 503) from None

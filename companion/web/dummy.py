@@ -13,8 +13,7 @@ from ..game.command import COMMANDS
 from ..game.dummy import available_tactics, chart, forecast, is_final_day_or_night, page_data, round_running
 from ..game.dummy.rounds import colour_only_card
 from ..i18n import N_
-from .common import done, load_game, page
-from .games import run_command
+from .common import done, load_game, page, run_command
 
 bp = Blueprint("dummy", __name__)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from flask import Blueprint, g, request, url_for
 from flask_babel import lazy_gettext
 
+from ..rules.data import get_rules
+from .board import join_url, qr_svg
 from .common import GAME_LINKS, load_game, page, url_exists
 
 bp = Blueprint("invite", __name__)
@@ -13,8 +15,6 @@ bp = Blueprint("invite", __name__)
 
 def has_dummy(state: dict) -> bool:
     """A Dummy player is in the game: a solo game, a scenario that has one, or one already set up."""
-    from ..rules.data import get_rules
-
     info = state.get("game") or {}
     if state.get("dummy") or info.get("mode") == "solo":
         return True
@@ -64,8 +64,6 @@ def _common_links(gid: int) -> list[dict]:
 
 @bp.get("/games/<int:game_id>/invite")
 def show(game_id: int):
-    from .games import join_url, qr_svg
-
     game = load_game(game_id)
     url = join_url(game)
     return page("games/invite.html", game=game, join_url=url, qr=qr_svg(url))

@@ -1,0 +1,52 @@
+"""The games table: a new game's row, and an imported game written whole (its row and its events in one
+transaction). The event log itself (recording, undo, conflicts) is ``companion.events``; what an import may contain
+is checked before anything is written by ``companion.game.exchange.check_import`` (and replayed by
+``companion.game.replay``)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from datetime import datetime, timezone
+
+from sqlite_utils import Database
+
+from .game.exchange import ImportPlan
+
+
+def now() -> str:
+    """The time stamp stored with a game and its events (UTC, seconds)."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def create_game(db: Database, setup: dict, host_device: str) -> int:
+    """A new game: its set-up, a fresh join token and seed; the device that made it is the host. Its id."""
+    with db.atomic():
+        table = db["games"]
+        table.insert({
+            "name": setup.get("name") or "",
+            "token": secrets.token_urlsafe(18),
+            "host_device": host_device,
+            "seed": secrets.token_hex(16),
+            "setup": json.dumps(setup, sort_keys=True),
+            "created": now(),
+        })
+        return table.last_pk
+
+
+def import_game(db: Database, plan: ImportPlan, host_device: str) -> int:
+    """Write a checked import (``check_import``'s plan) as a new game in one transaction: its row keeps the
+    exported seed, its events their seq, sentence, device and time. The new game's id."""
+    with db.atomic():
+        game_id = create_game(db, plan.setup, host_device)
+        if plan.seed:
+            db["games"].update(game_id, {"seed": plan.seed})
+        for e in plan.events:
+            db["events"].insert({
+                "game_id": game_id, "seq": e.seq, "type": e.type,
+                "payload": json.dumps(e.payload, sort_keys=True),
+                "sentence": json.dumps(e.sentence, sort_keys=True),
+                "text": e.text, "scope": json.dumps(e.scope),
+                "device": e.device, "nonce": None, "created": e.created or now(),
+            })
+    return game_id

@@ -1,0 +1,55 @@
+"""The board page's context (the game's trackers, the scenario's set-up, the join link and its QR code): shown by
+the board page, and by the shared error page after a conflict (the board as it is now, under the message)."""
+
+from __future__ import annotations
+
+import io
+from urllib.parse import urlsplit
+
+import qrcode
+import qrcode.image.svg
+from flask import current_app, request, url_for
+from markupsafe import Markup
+
+from ..game import board
+from ..game.scenario_rules import VARIANT_NAMES
+from ..net import lan_address
+from .language import current_lang
+
+
+def join_url(game) -> str:
+    """The address a phone scans to join: the host's LAN address (``companion serve`` sets ``PUBLIC_URL``), or
+    this request's host unless that is this machine's loopback."""
+    base = current_app.config.get("PUBLIC_URL")
+    if not base:
+        parts = urlsplit(request.host_url)
+        host = parts.hostname or "localhost"
+        if host in ("localhost", "127.0.0.1", "::1"):
+            port = f":{parts.port}" if parts.port else ""
+            base = f"{parts.scheme}://{lan_address()}{port}/"
+        else:
+            base = request.host_url
+    return base.rstrip("/") + url_for("games.join", game_id=game.id, token=game.token)
+
+
+def qr_svg(data: str) -> Markup:
+    img = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    buf = io.BytesIO()
+    img.save(buf)
+    svg = buf.getvalue().decode()
+    svg = svg[svg.index("<svg"):]
+    return Markup(svg.replace("<svg ", '<svg class="qr" role="img" aria-label="QR code" ', 1))
+
+
+def tracker_context(game) -> dict:
+    return board.tracker_view(game.state)
+
+
+def scenario_setup(game) -> dict | None:
+    """The scenario's set-up for this game's player count (Scenario Book), shown on the board."""
+    return board.scenario_setup(game.state, current_lang())
+
+
+def board_context(game) -> dict:
+    return {"game": game, "join_url": join_url(game), "qr": qr_svg(join_url(game)), "setup_summary": scenario_setup(game),
+            "variant_names": VARIANT_NAMES, **tracker_context(game)}
