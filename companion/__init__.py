@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+__version__ = "0.2.0"
+
 import importlib
 import os
 import pkgutil
 import secrets
-import tempfile
 from pathlib import Path
+
+from . import resources
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the game and rules layers import this package without Flask
     from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def default_data_dir() -> Path:
@@ -40,8 +42,8 @@ def create_app(config: dict | None = None) -> "Flask":
 
     app = Flask(
         __name__,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(resources.TEMPLATES),
+        static_folder=str(resources.STATIC),
     )
     config = dict(config or {})
     db_path = Path(config.get("DATABASE") or os.environ.get("COMPANION_DB") or default_data_dir() / "companion.db")
@@ -69,9 +71,9 @@ def create_app(config: dict | None = None) -> "Flask":
     common.init_app(app)
     from . import assets
 
-    # the hashed static copies live beside the database; an in-memory database has no folder: a temporary one
-    cache = app.config.get("STATIC_CACHE") or (Path(tempfile.mkdtemp(prefix="companion-static-"))
-                                               if str(db_path) == ":memory:" else db_path.parent / "static-cache")
+    # the hashed static copies go to the user's cache folder (content-hashed names: every app and version can share
+    # it), never into the package (an installed wheel may be read-only) nor the working directory
+    cache = app.config.get("STATIC_CACHE") or resources.cache_dir() / "static"
     assets.init_app(app, Path(cache))
     from .web import fastpoll
 

@@ -1,10 +1,11 @@
 """Static files, light and cached: content-hashed names, served compressed and cached for a year by WhiteNoise.
 
-Build-free: when the app starts, every file under static/ is copied once to a cache folder under a name with a
-hash of its content (``app.css`` -> ``app.3f2a9c1b7e04.css``) beside a gzip copy. WhiteNoise serves that folder at
-/static/ (the compressed copy to browsers that accept it) and marks hashed names immutable; templates ask
-``static_url('app.css')`` for the hashed address, so a changed file gets a new address and no browser re-checks a
-file it has. The plain names stay reachable (short caching) for the manifest and old bookmarks.
+Build-free: when the app starts, every file under static/ (``companion.resources.STATIC``) is copied once to a
+cache folder (the user's cache folder: never the package, which may be read-only, nor the working directory) under
+a name with a hash of its content (``app.css`` -> ``app.3f2a9c1b7e04.css``) beside a gzip copy. WhiteNoise serves
+that folder at /static/ (the compressed copy to browsers that accept it) and marks hashed names immutable;
+templates ask ``static_url('app.css')`` for the hashed address, so a changed file gets a new address and no browser
+re-checks a file it has. The plain names stay reachable (short caching) for the manifest and old bookmarks.
 """
 
 from __future__ import annotations
