@@ -38,7 +38,14 @@ def _secret_key(data_dir: Path) -> str:
 
 
 def create_app(config: dict | None = None) -> "Flask":
+    """The Flask app on the database ``config["DATABASE"]`` (else ``$COMPANION_DB``, else the user's data folder).
+
+    Its imports are made here, not at the top of this module: every module of the lower floors (``companion.rules``,
+    ``companion.game``) loads this package first, and must not load Flask or the web layer with it."""
     from flask import Flask
+
+    from . import assets, db, game, i18n, web
+    from .web import common, fastpoll
 
     app = Flask(
         __name__,
@@ -62,29 +69,19 @@ def create_app(config: dict | None = None) -> "Flask":
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(db_path.parent)
 
-    from . import db, i18n
-    from .web import common
-
     db.connect(app.config["DATABASE"], migrate=True).conn.close()
     app.teardown_appcontext(db.close_db)
     i18n.init_app(app)
     common.init_app(app)
-    from . import assets
 
     # the hashed static copies go to the user's cache folder (content-hashed names: every app and version can share
     # it), never into the package (an installed wheel may be read-only) nor the working directory
     cache = app.config.get("STATIC_CACHE") or resources.cache_dir() / "static"
     assets.init_app(app, Path(cache))
-    from .web import fastpoll
-
     fastpoll.init_app(app)  # the steady-state live poll answered before Flask
 
     # Core reducers, then every feature blueprint in companion/web/ (a module that defines `bp`).
-    from . import game
-
     game.load_all()  # every feature's reducers and commands
-    from . import web
-
     for info in sorted(pkgutil.iter_modules(web.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{web.__name__}.{info.name}")
         bp = getattr(module, "bp", None)

@@ -16,6 +16,10 @@ import re
 import tempfile
 from pathlib import Path
 
+from flask import url_for
+from whitenoise import WhiteNoise
+from whitenoise.compress import Compressor
+
 HASHED = re.compile(r"\.[0-9a-f]{12}\.[A-Za-z0-9]+$")
 YEAR = 365 * 24 * 60 * 60
 COMPRESSED = (".gz", ".br")
@@ -38,8 +42,6 @@ def _write(path: Path, data: bytes) -> None:
 
 def build(static: Path, out: Path) -> dict[str, str]:
     """Copy each static file to ``out`` under its hashed name (once), with a gzip copy; {plain name: hashed name}."""
-    from whitenoise.compress import Compressor
-
     compressor = Compressor(use_brotli=False, quiet=True)
     manifest: dict[str, str] = {}
     for path in sorted(static.rglob("*")):
@@ -60,9 +62,6 @@ def build(static: Path, out: Path) -> dict[str, str]:
 
 def init_app(app, cache_dir: Path) -> None:
     """Wrap the app in WhiteNoise serving the hashed copies, and give templates ``static_url()``."""
-    from flask import url_for
-    from whitenoise import WhiteNoise
-
     static = Path(app.static_folder)
     manifest = build(static, cache_dir)
     app.extensions["static_manifest"] = manifest

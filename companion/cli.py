@@ -11,8 +11,9 @@ from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as dist_version
 
 import qrcode
+from waitress.server import create_server
 
-from . import __version__
+from . import __version__, create_app
 from .net import lan_address
 
 
@@ -57,10 +58,6 @@ def main(argv: list[str] | None = None) -> int:
 def serve_app(host: str, port: int, db: str | None, threads: int) -> int:
     """Bind the port first: when it is taken (or not allowed), one line on stderr and exit status 1, before
     anything else is printed. Then the address, the database, the QR code, and serve until stopped."""
-    from waitress.server import create_server
-
-    from . import create_app
-
     address = host if host not in ("0.0.0.0", "::") else lan_address()
     url = f"http://{address}:{port}/"
     app = create_app({"DATABASE": db, "PUBLIC_URL": url} if db else {"PUBLIC_URL": url})
