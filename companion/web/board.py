@@ -51,5 +51,6 @@ def scenario_setup(game) -> dict | None:
 
 
 def board_context(game) -> dict:
-    return {"game": game, "join_url": join_url(game), "qr": qr_svg(join_url(game)), "setup_summary": scenario_setup(game),
+    url = join_url(game)
+    return {"game": game, "join_url": url, "qr": qr_svg(url), "setup_summary": scenario_setup(game),
             "variant_names": VARIANT_NAMES, **tracker_context(game)}

@@ -51,13 +51,7 @@ from .access import (  # noqa: F401  (re-exported: blueprints import them from h
     same_secret,
 )
 from .board import board_context
-from .language import (  # noqa: F401  (re-exported: blueprints import them from here)
-    current_lang as _current_lang,
-    invalid_text,
-    nplural as _nplural,
-    render_sentence_here,
-    ui_gettext,
-)
+from .language import current_lang, invalid_text, render_sentence_here, ui_gettext
 
 csrf = CSRFProtect()
 htmx = HTMX()
@@ -327,7 +321,7 @@ def init_app(app) -> None:
     @app.template_filter("tr")
     def _translate_line(line):
         """An explanation line from a rules engine, in this page's language (companion.rules.text)."""
-        return translate_line(line, ui_gettext, _current_lang())
+        return translate_line(line, ui_gettext, current_lang())
 
     @app.context_processor
     def _helpers():
@@ -340,7 +334,7 @@ def init_app(app) -> None:
             "unit_name": unit_name,
             "url_exists": url_exists,
             "game_links": GAME_LINKS,
-            "current_lang": _current_lang(),
+            "current_lang": current_lang(),
             "can_change": (lambda: can_change(g.game.id) if g.get("game") is not None else True),
         }
 
@@ -375,7 +369,7 @@ def unit_name(u: dict) -> str:
     ref = get_rules().units.get(u.get("unit") or "")
     if ref is None:
         return u.get("name", "")
-    return ref.name_de if _current_lang() == "de" else ref.name
+    return ref.name_de if current_lang() == "de" else ref.name
 
 
 def url_exists(path: str) -> bool:

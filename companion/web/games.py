@@ -21,8 +21,9 @@ from ..rules.data import get_rules
 from ..state import walk
 from ..state_cache import CACHE as STATE_CACHE
 from .board import board_context
-from .common import (based_on, conflict, device_id, done, game_row, has_access, invalid_text, join_key, load_game,
-                     my_by, nonce, page, remember_join, run_command, same_secret)
+from .common import (based_on, conflict, device_id, done, game_row, has_access, join_key, load_game, my_by, nonce, page,
+                    remember_join, run_command, same_secret)
+from .language import invalid_text
 from .undo import log_entries
 
 bp = Blueprint("games", __name__)

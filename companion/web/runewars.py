@@ -18,8 +18,9 @@ from ..game.runewars.setup import MAX_PLAYERS, runewars_setup_from_form, validat
 from ..rules import runewars as rw
 from ..rules.text import N_
 from .board import join_url, qr_svg
-from .common import device_id, game_row, invalid_text, load_game, page, remember_join
+from .common import device_id, game_row, load_game, page, remember_join
 from .games import create_game
+from .language import invalid_text
 
 bp = Blueprint("runewars", __name__)
 

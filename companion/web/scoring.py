@@ -23,7 +23,8 @@ from ..game.scoring import (build_sheet, game_prefill, prefill, score_state, she
 from ..rules import scoring as rules
 from ..rules.data import get_rules
 from ..rules.text import translate_line
-from .common import done, invalid_text, load_game, page, record_command, ui_gettext
+from .common import done, load_game, page, record_command
+from .language import invalid_text, ui_gettext
 
 bp = Blueprint("scoring", __name__)
 
