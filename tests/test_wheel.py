@@ -192,3 +192,7 @@ def test_the_installed_command_serves_every_main_page(installed):
     # nothing written into the installed package or the folder it was started in
     assert sorted((purelib / "companion").rglob("*")) == package_files
     assert list(run_dir.iterdir()) == []
+    # ... but into the user's cache folder: the compiled German catalog and the hashed static copies
+    cache = run_dir.parent / "cache" / "mage-knight-companion"
+    assert list(cache.glob("i18n-*/de/LC_MESSAGES/messages.mo"))
+    assert list((cache / "static").glob("app.*.css"))
