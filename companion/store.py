@@ -1,5 +1,5 @@
-"""The games table: a new game's row, and an imported game written whole (its row and its events in one
-transaction). The event log itself (recording, undo, conflicts) is ``companion.events``; what an import may contain
+"""The games table: a new game's row, a new join token, a deleted game, and an imported game written whole (its row
+and its events in one transaction). The event log itself (recording, undo, conflicts) is ``companion.events``; what an import may contain
 is checked before anything is written by ``companion.game.exchange.check_import`` (and replayed by
 ``companion.game.replay``)."""
 
@@ -32,6 +32,20 @@ def create_game(db: Database, setup: dict, host_device: str) -> int:
             "created": now(),
         })
         return table.last_pk
+
+
+def new_token(db: Database, game_id: int) -> str:
+    """A new join token for the game (the old QR code and every key made from it stop working); the token."""
+    token = secrets.token_urlsafe(18)
+    db["games"].update(game_id, {"token": token})
+    return token
+
+
+def delete_game(db: Database, game_id: int) -> None:
+    """The game and its whole log, in one transaction."""
+    with db.atomic():
+        db.execute("DELETE FROM events WHERE game_id = ?", [game_id])
+        db.execute("DELETE FROM games WHERE id = ?", [game_id])
 
 
 def import_game(db: Database, plan: ImportPlan, host_device: str) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 
 from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext
@@ -192,8 +191,7 @@ def rotate_token(game_id: int):
     game = load_game(game_id)
     if not game.is_host:
         abort(403, description=gettext("Only the host can make a new join code."))
-    token = secrets.token_urlsafe(18)
-    get_db()["games"].update(game_id, {"token": token})
+    token = store.new_token(get_db(), game_id)
     remember_join(game_id, token, "host", game.me.get("player"))
     return done(url_for("games.show", game_id=game_id))
 
@@ -205,10 +203,7 @@ def delete(game_id: int):
         abort(403, description=gettext("Only the host can delete the game."))
     if request.form.get("confirm") != "yes":
         abort(400, description=gettext("Tick the box to confirm that the game should be deleted."))
-    db = get_db()
-    with db.atomic():
-        db.execute("DELETE FROM events WHERE game_id = ?", [game_id])
-        db.execute("DELETE FROM games WHERE id = ?", [game_id])
+    store.delete_game(get_db(), game_id)
     games = dict(session.get("games", {}))
     games.pop(str(game_id), None)
     session["games"] = games
