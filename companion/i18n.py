@@ -59,8 +59,8 @@ def _compile(source: Path, build: Path) -> Path:
             continue
         out = build / lang / "LC_MESSAGES"
         out.mkdir(parents=True, exist_ok=True)
-        tmp = out / f"messages.{os.getpid()}.tmp"
-        with tmp.open("wb") as fh:
+        fd, tmp = tempfile.mkstemp(dir=out, prefix=".messages-")  # atomically: other apps may read the folder
+        with os.fdopen(fd, "wb") as fh:
             write_mo(fh, merged_catalog(lang, source))
         os.replace(tmp, out / "messages.mo")
     return build
