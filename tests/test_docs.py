@@ -153,3 +153,29 @@ def test_the_walk_through_names_real_modules():
     assert {"companion/web/combat.py", "companion/game/combat/phases.py", "companion/rules/combat_block.py",
             "companion/web/common.py", "companion/events.py", "companion/state.py",
             "companion/game/sentences.py"} <= named
+
+
+def _command_tables() -> list[list[str]]:
+    """The rows of docs/api.md's command tables (header ``| name ...``), split into cells."""
+    rows, inside = [], False
+    for line in API.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.strip().startswith("| name"):
+            inside = True
+        elif inside and line.strip().startswith("|"):
+            if not set(cells[0]) <= set("- "):
+                rows.append(cells)
+        else:
+            inside = False
+    return rows
+
+
+def test_every_documented_command_and_event_type_exists():
+    """The other way round: a command table names no command or event type the app does not have (a renamed or
+    removed one is taken out of the docs too)."""
+    rows = _command_tables()
+    assert len(rows) > 30
+    commands = {re.match(r"`(\w+)`", row[0]).group(1) for row in rows}
+    assert commands - set(COMMANDS) == set()
+    events = {t for row in rows if len(row) > 2 for t in re.findall(r"`([a-z]+\.[a-z_]+)`", row[2])}
+    assert events and events - set(REDUCERS) == set()
