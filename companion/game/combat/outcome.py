@@ -49,6 +49,9 @@ def _end(state, p, ev):
     pl["units"] = kept
     for kind, n in o["shields"].items():
         pl["shields"][kind] = pl["shields"].get(kind, 0) + int(n)
+    if o.get("fight") == "dungeon" and o["shields"].get("adventure"):
+        # a dungeon or tomb conquered (not a revisit): Dungeon Lords scores them on their own line (score sheet)
+        pl["dungeons_tombs"] = int(pl.get("dungeons_tombs") or 0) + 1
     if o.get("owner_loses_keep") is not None:
         owner = player(state, o["owner_loses_keep"])
         site = o.get("owner_site") or "keep"  # Conquer and Hold: another player's mage tower
