@@ -29,13 +29,24 @@ EFFECTS: dict[str, str] = {
     "dummy_tactics": "companion.game.dummy.common.tactic_rule (the scenario's tactics_rule)",
     "solo_setup": "trackers.day_night_order and board.scenario_setup read the solo variant",
     "coop_scoring": "companion.rules.scoring (co-op kind: lowest Fame, best player per category)",
-    "team_rules": "companion.rules.scoring (Team Rules)",
+    "team_rules": "companion.rules.scoring (Team Rules); combat set-up refuses assaulting an ally's keep "
+                  "(scenario_play.check_setup); the board's Hand limit: by my keep or my ally's",
     "mine_liberation": "the mine_liberated command (board): Reputation +1 (+2 core), the liberator's crystal; "
                        "start_of_round(): a crystal per liberated mine at every new round",
     "druid_incantation": "combat set-up 'incantation' (Druid Nights): Fame doubled, crystals per monster",
     "no_assault_reputation_loss": "combat outcome: no Reputation loss for keeps and mage towers",
     "rounds_by_players": "Scenario.rounds_for (the round tracker)",
     "towers_like_keeps": "combat set-up 'other_mage_tower' (half Fame, the owner's Shield replaced)",
+    "druid_glades": "the glade_marked command (board) counts each player's glades; the incantation summons that "
+                    "many monsters (scenario_play.check_defenders); the glades are cleared at the end of a Night",
+    "dungeon_no_revisit": "combat set-up refuses a revisit of a conquered dungeon or tomb (scenario_play.check_setup)",
+    "conquer_hold_defenders": "leaving a combat's set-up: 1, 2 or 3 defenders of another player's keep or mage "
+                              "tower by the round (scenario_play.check_defenders)",
+    "conquer_hold_tower_mana": "the board shows each player's gold (Day) or black (Night) mana per mage tower "
+                               "owned (scenario_play.tower_mana)",
+    "no_elite_units": "the recruit command refuses an Elite Unit (scenario_play.check_recruit)",
+    "conquer_hold_units": "the recruit command refuses level IV Units, and Elite Units before the round of the "
+                          "second half (scenario_play.check_recruit)",
 }
 
 # Scenario Book, Variants (the setup form's `variant` choices; stored in the set-up as "variants")
@@ -187,7 +198,11 @@ def _mine(state, p, ev):
 def start_of_round(state: dict) -> None:
     """Mines Liberation, Special Rules: "At the start of every Day and Night, each player gains one crystal from
     every mine they liberated, wherever they are" (the Inventory holds at most 3 of a colour). Called by the
-    round tracker's reducer (``round.next``, also when the Dummy player's new round moves it on)."""
+    round tracker's reducer (``round.next``, also when the Dummy player's new round moves it on). Then the rules
+    applied at the end of a round (game/scenario_play.py: Rampaging Evil's rolls, Druid Nights' glades)."""
+    from .scenario_play import end_of_round
+
+    end_of_round(state)
     if not active(state, "mine_liberation"):
         return
     for pl in state["players"]:

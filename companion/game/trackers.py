@@ -268,6 +268,9 @@ def cmd_recruit(state, data) -> Command:
         if unit_id not in units:
             raise Invalid(N_("There is no unit %(unit)s."), unit=unit_id[:40])
         u = units[unit_id]
+        from .scenario_play import check_recruit
+
+        check_recruit(state, u)  # First Reconnaissance's and Conquer and Hold's Elite Units
         payload = {"player": i, "unit": u.id, "name": u.name, "level": u.level, "armor": u.armor,
                    "resistances": list(u.resistances)}
         label = name_arg(u.name, u.name_de)

@@ -18,6 +18,7 @@ from ...rules.text import N_, Nn_, T, Term, Tn
 from ...state import player, reducer
 from ..command import Command, command
 from ..sentences import plural_sentence, sentence
+from ..scenario_play import after_combat
 from ..scenario_rules import assault_costs_reputation, line_bonus
 from ..trackers import SHIELD_NAMES
 from .forms import need_current
@@ -49,9 +50,7 @@ def _end(state, p, ev):
     pl["units"] = kept
     for kind, n in o["shields"].items():
         pl["shields"][kind] = pl["shields"].get(kind, 0) + int(n)
-    if o.get("fight") == "dungeon" and o["shields"].get("adventure"):
-        # a dungeon or tomb conquered (not a revisit): Dungeon Lords scores them on their own line (score sheet)
-        pl["dungeons_tombs"] = int(pl.get("dungeons_tombs") or 0) + 1
+    after_combat(state, o, r.get("current"))  # scenario rules and the score sheet (game/scenario_play.py)
     if o.get("owner_loses_keep") is not None:
         owner = player(state, o["owner_loses_keep"])
         site = o.get("owner_site") or "keep"  # Conquer and Hold: another player's mage tower
