@@ -135,6 +135,17 @@ def after_combat(state: dict, o: Mapping[str, Any], cur: Mapping[str, Any] | Non
                 "colors": [_color(e) for e in defeated], "names": [e.get("name") or "?" for e in defeated]})
 
 
+def rampage_reputation(state: Mapping[str, Any], cur: Mapping[str, Any], defeated: list) -> int:
+    """Rampaging Evil: a brown token comes back with the green or red one, "You get Reputation +1 for each enemy
+    token defeated" (Regelheft: "Du erhältst Ansehen +1 pro besiegtem Feindplättchen"). The green and red tokens
+    already give the Rulebook's Reputation (Combat Outcomes 2a); each defeated brown token marked rampaging gives +1."""
+    variants = (state.get("game") or {}).get("variants") or ()
+    if not ("rampaging_evil" in variants or "more_rampage" in variants) or cur.get("incantation"):
+        return 0
+    return sum(1 for e in defeated if e.get("rampaging") and _color(e) == "brown")  # marked rampaging, as the
+    # Rulebook's Reputation for orcs and draconum (the combat page's "rampaging" tick)
+
+
 def _color(e: Mapping[str, Any]) -> str:
     if e.get("color"):
         return str(e["color"])

@@ -25,10 +25,10 @@ def rounds(g, n):
         g.run("next_round")
 
 
-def win(g, fight="rampaging", tokens=("swordsmen",), player=0, **setup):
+def win(g, fight="rampaging", tokens=("swordsmen",), player=0, rampaging="", **setup):
     g.run("combat_setup", player=player, fight=fight, **setup)
     for t in tokens:
-        g.run("combat_enemy_add", token=t)
+        g.run("combat_enemy_add", token=t, rampaging=rampaging)
     g.run("combat_phase")
     for e in g.state["combat"]["current"]["enemies"]:
         g.run("combat_attack", target=[e["key"]], value=[30], element=["physical"], kind=["siege"])
@@ -244,3 +244,17 @@ def test_rampaging_evil_rolls_at_the_end_of_the_round_from_the_recorded_fights()
     win(plain, tokens=("prowlers",))
     rounds(plain, 1)
     assert board_view(plain.state)["rampage"] is None
+
+
+def test_rampaging_evil_a_defeated_brown_token_gives_reputation_too():
+    """Rampaging Evil: "also add one brown enemy to the usual green or red token ... You get Reputation +1 for each
+    enemy token defeated" (German: "Du erhältst Ansehen +1 pro besiegtem Feindplättchen"): the orc marauders give
+    their Rulebook +1 (Combat Outcomes 2a), the brown Minotaur +1 more; without the variant the brown one gives
+    nothing."""
+    g = game("full_conquest", variants=["rampaging_evil"])
+    last = win(g, tokens=("prowlers", "minotaur"), rampaging="yes")
+    assert last["reputation"] == 2
+    assert any("brown ones too: +1" in str(line.get("msg", line)) % line.get("args", {})
+               if isinstance(line, dict) else "brown ones too" in str(line) for line in last["explanation"])
+    plain = game("full_conquest")
+    assert win(plain, tokens=("prowlers", "minotaur"), rampaging="yes")["reputation"] == 1

@@ -202,3 +202,26 @@ def test_every_scenario_line_is_filled_from_the_record_or_named_as_typed(sid):
             assert f.key in BOARD_PLAYER_FIELDS or f.key in typed_only, (sid, f.key)
     for f in game_fields(sc):
         assert f.key in BOARD_GAME_FIELDS or f.key in typed_only, (sid, f.key)
+
+
+def test_conquer_and_hold_owned_keeps_and_towers_follow_the_conquests():
+    """Conquer and Hold, The Winner: "Each owned keep counts as 3 Victory points. Each owned mage tower counts as 2
+    Victory points." Anna takes Ben's keep (quick reference, Other Players' Keeps: the owner's Shield replaced) and
+    conquers a mage tower: the sheet's keeps and towers come from those conquests."""
+    g = LocalGame({"scenario": "conquer_and_hold", "mode": "competitive",
+                   "players": [{"name": "Anna", "hero": "arythea"}, {"name": "Ben", "hero": "tovak"}]})
+    g.run("combat_setup", player=1, fight="keep")
+    g.run("combat_enemy_add", token="swordsmen")
+    defeat_all(g, [e["key"] for e in g.state["combat"]["current"]["enemies"]])
+    g.run("combat_setup", player=0, fight="other_keep", owner=1)
+    g.run("combat_enemy_add", token="swordsmen")
+    defeat_all(g, [e["key"] for e in g.state["combat"]["current"]["enemies"]])
+    g.run("combat_setup", player=0, fight="mage_tower")
+    g.run("combat_enemy_add", token="swordsmen")
+    defeat_all(g, [e["key"] for e in g.state["combat"]["current"]["enemies"]])
+    players, _ = sheet_values(g.state)
+    assert (players[0]["keeps"], players[0]["mage_towers"]) == (1, 1)
+    assert (players[1]["keeps"], players[1]["mage_towers"]) == (0, 0)
+    res, refused, _ = result_for(g.state)
+    assert refused is None
+    assert [p["total"] for p in res["players"]] == [5, 0]
