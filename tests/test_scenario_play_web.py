@@ -83,3 +83,17 @@ def test_team_game_hand_limit_names_the_allys_keep_and_assault_is_refused(app):
     t.client.post("/lang", data={"lang": "de"})
     r = t.post("combat/setup", status=400, player=0, fight="other_keep", owner=2)
     assert "Cleo ist dein Verbündeter" in r.get_data(as_text=True)
+
+
+def test_the_combat_page_offers_a_mine_only_in_mines_liberation(app):
+    """Mines Liberation, Special Rules: a mine is entered and its two enemies fought (Night rules, Units allowed)."""
+    t = Board(app, "mines_liberation", "competitive", (("Anna", "tovak"), ("Ben", "goldyx")))
+    html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
+    assert 'name="fight" value="mine"' in html and "A mine: its tile" in html
+    t.post("combat/setup", player=0, fight="mine", mine_tile="core", mine_color="red")
+    assert t.state()["combat"]["current"]["site"]["mine"] == {"tile": "core", "color": "red"}
+    t.client.post("/lang", data={"lang": "de"})
+    t.post("combat/cancel")
+    assert "Ein Bergwerk: sein Spielplanteil" in t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
+    other = Board(app, "full_conquest", "competitive", (("Anna", "tovak"), ("Ben", "goldyx")))
+    assert 'value="mine"' not in other.client.get(f"/games/{other.id}/combat").get_data(as_text=True)

@@ -90,6 +90,31 @@ def check_defenders(state: dict, cur: dict) -> None:
         raise Invalid(msgid, n=n, have=have, **args)
 
 
+# ---------------------------------------------------------------------------------------------- Mines Liberation
+
+
+def mine_of(state: Mapping[str, Any], data: Mapping[str, Any]) -> dict:
+    """Mines Liberation, Special Rules: "To liberate a mine, enter it from its space (as your action) and fight both
+    enemies; Night rules apply as in a dungeon (but you may use Units)". The set-up names the mine's tile
+    (Countryside or Core: Reputation +1 or +2) and its colour (the crystals it gives)."""
+    from .fields import choice
+
+    if not _active(state, "mine_liberation"):
+        raise Invalid(N_("Only Mines Liberation has mines to liberate."))
+    tile = choice(data, "mine_tile", ("countryside", "core"), default="countryside")
+    color = choice(data, "mine_color", ("red", "blue", "green", "white"), default=None)
+    return {"tile": tile, "color": color}
+
+
+def mine_reputation(cur: Mapping[str, Any], conquered: bool) -> int:
+    """Mines Liberation: "Whoever defeats the last enemy liberates the mine, marks it and gains Reputation +1 (+2 on
+    a Core tile)"; undefeated tokens stay (no liberation, nothing gained)."""
+    m = (cur.get("site") or {}).get("mine") if cur.get("fight") == "mine" else None
+    if not m or not conquered:
+        return 0
+    return 2 if m.get("tile") == "core" else 1
+
+
 # ---------------------------------------------------------------------------------------------- recruiting
 
 
@@ -125,6 +150,13 @@ def after_combat(state: dict, o: Mapping[str, Any], cur: Mapping[str, Any] | Non
     if o.get("fight") == "dungeon" and (o.get("shields") or {}).get("adventure"):
         # a dungeon or tomb conquered (not a revisit): Dungeon Lords scores them on their own line (score sheet)
         pl["dungeons_tombs"] = int(pl.get("dungeons_tombs") or 0) + 1
+    m = (cur.get("site") or {}).get("mine") if cur and cur.get("fight") == "mine" else None
+    if m and o.get("conquered"):
+        from .scenario_rules import liberate
+
+        # "the liberator gets a crystal on the turn of liberation" and one at every new round; the Reputation is
+        # in the outcome already (mine_reputation)
+        liberate(state, o["player"], m.get("tile") == "core", m.get("color"), reputation=False)
     variants = (state.get("game") or {}).get("variants") or ()
     if cur and ("rampaging_evil" in variants or "more_rampage" in variants):
         defeated = [e for e in cur.get("enemies") or () if e.get("defeated")

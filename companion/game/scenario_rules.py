@@ -44,6 +44,8 @@ EFFECTS: dict[str, str] = {
                               "tower by the round (scenario_play.check_defenders)",
     "conquer_hold_tower_mana": "the board shows each player's gold (Day) or black (Night) mana per mage tower "
                                "owned (scenario_play.tower_mana)",
+    "mine_fight": "the combat set-up's mine (Night rules, Units allowed; its tile and colour): winning it liberates "
+                  "the mine (Reputation in the outcome, the crystal; scenario_play.mine_of, after_combat)",
     "no_elite_units": "the recruit command refuses an Elite Unit (scenario_play.check_recruit)",
     "conquer_hold_units": "the recruit command refuses level IV Units, and Elite Units before the round of the "
                           "second half (scenario_play.check_recruit)",
@@ -182,14 +184,21 @@ def incantation_allowed(state: dict) -> bool:
 
 @reducer("scenario.mine")
 def _mine(state, p, ev):
+    liberate(state, p["player"], bool(p.get("core")), p.get("crystal"))
+
+
+def liberate(state: dict, i: int, core: bool, c: str | None, reputation: bool = True) -> None:
+    """A mine liberated by player ``i`` (the board's action, or a mine fight won on the combat page, whose outcome
+    already carries the Reputation)."""
     from ..rules.progression import move_reputation
 
-    pl = player(state, p["player"])
+    pl = player(state, i)
     mines = pl.setdefault("mines", {"countryside": 0, "core": 0})
-    where = "core" if p.get("core") else "countryside"
+    where = "core" if core else "countryside"
     mines[where] = mines.get(where, 0) + 1
-    pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], 2 if p.get("core") else 1)
-    c = p.get("crystal")  # the mine's colour: the liberator's crystal now, and one at every new round
+    if reputation:
+        pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], 2 if core else 1)
+    # the mine's colour: the liberator's crystal now, and one at every new round
     if c:
         pl["crystals"][c] = min(3, pl["crystals"][c] + 1)
         pl.setdefault("mine_colors", []).append(c)

@@ -258,3 +258,45 @@ def test_rampaging_evil_a_defeated_brown_token_gives_reputation_too():
                if isinstance(line, dict) else "brown ones too" in str(line) for line in last["explanation"])
     plain = game("full_conquest")
     assert win(plain, tokens=("prowlers", "minotaur"), rampaging="yes")["reputation"] == 1
+
+
+# ---------------------------------------------------------------------------------------------- Mines Liberation
+
+
+def test_mines_liberation_a_mine_fight_won_liberates_the_mine():
+    """Mines Liberation, Special Rules: "To liberate a mine, enter it ... and fight both enemies; Night rules apply
+    as in a dungeon (but you may use Units)"; "Whoever defeats the last enemy liberates the mine, marks it and
+    gains Reputation +1 (+2 on a Core tile)"; "the liberator gets a crystal on the turn of liberation"; the score
+    sheet's mines (Scenario Book, Mines Liberation, Scoring)."""
+    from companion.game.scoring import sheet_values
+
+    g = game("mines_liberation")
+    g.run("recruit", player=0, unit="peasants")
+    last = win(g, fight="mine", tokens=("prowlers", "minotaur"), mine_tile="core", mine_color="blue")
+    assert last["conquered"] is True and last["reputation"] == 2
+    pl = g.state["players"][0]
+    assert pl["reputation"] == 2 and pl["mines"] == {"countryside": 0, "core": 1} and pl["crystals"]["blue"] == 1
+    assert pl["shields"]["adventure"] == 0  # a mine is marked, no Shield on an adventure site
+    rounds(g, 1)
+    assert g.state["players"][0]["crystals"]["blue"] == 2  # one at the start of every Day and Night
+    assert sheet_values(g.state)[0][0]["mines_core"] == 1
+
+
+def test_mines_liberation_undefeated_tokens_stay_nothing_is_liberated():
+    """Mines Liberation: "Undefeated tokens stay and can be attacked again later": the fight has Night rules and
+    Units; not conquered, it liberates nothing and gives no Reputation."""
+    from companion.game.scenario_play import mine_reputation
+
+    g = game("mines_liberation")
+    g.run("combat_setup", player=0, fight="mine", mine_tile="countryside")
+    cur = g.state["combat"]["current"]
+    assert cur["night"] is True and cur["units_allowed"] is True
+    assert cur["site"]["mine"] == {"tile": "countryside", "color": None}
+    assert mine_reputation(cur, conquered=False) == 0 and mine_reputation(cur, conquered=True) == 1
+    with pytest.raises(Invalid, match="mine_tile"):
+        game("mines_liberation").run("combat_setup", player=0, fight="mine", mine_tile="moon")
+
+
+def test_a_mine_fight_only_in_mines_liberation():
+    with pytest.raises(Invalid, match="Only Mines Liberation"):
+        game("full_conquest").run("combat_setup", player=0, fight="mine")

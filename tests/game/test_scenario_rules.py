@@ -53,7 +53,7 @@ EXPECTED = {
     "solo_conquest": ["reminder", "dummy_tactics", "dummy_tactics"],
     "full_cooperation": ["reminder", "dummy_tactics", "dummy_tactics", "coop_scoring"],
     "blitz_cooperation": ["coop_scoring", "start_fame_and_line_bonus", "start_reputation", "reminder"],
-    "mines_liberation": ["reminder", "reminder", "mine_liberation", "mine_liberation", "mine_liberation",
+    "mines_liberation": ["reminder", "mine_fight", "mine_liberation", "mine_liberation", "mine_liberation",
                          "friendly_city"],
     "druid_nights": ["druid_glades", "druid_incantation", "druid_glades", "druid_incantation", "friendly_city"],
     "dungeon_lords": ["reminder", "reminder", "dungeon_no_revisit", "reminder", "friendly_city"],

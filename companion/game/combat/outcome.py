@@ -18,7 +18,7 @@ from ...rules.text import N_, Nn_, T, Term, Tn
 from ...state import player, reducer
 from ..command import Command, command
 from ..sentences import plural_sentence, sentence
-from ..scenario_play import after_combat, rampage_reputation
+from ..scenario_play import after_combat, mine_reputation, rampage_reputation
 from ..scenario_rules import assault_costs_reputation, line_bonus
 from ..trackers import SHIELD_NAMES
 from .forms import need_current
@@ -98,6 +98,11 @@ def outcome_of(state: dict, cur: dict) -> dict:
             reputation += 1
             trace.append(T("Scenario Book, Conquer and Hold: there is no Reputation loss for assaulting keeps and "
                            "mage towers"))
+    freed = mine_reputation(cur, out.conquered)
+    if freed:
+        reputation += freed
+        trace.append(T("Scenario Book, Mines Liberation: whoever defeats the last enemy liberates the mine: "
+                       "Reputation +%(n)d", n=freed))
     brown = rampage_reputation(state, cur, defeated)
     if brown:
         reputation += brown

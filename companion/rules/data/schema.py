@@ -57,6 +57,7 @@ SCENARIO_EFFECTS = (
     "conquer_hold_tower_mana",       # Conquer and Hold: gold/black mana per mage tower owned (board)
     "no_elite_units",                # First Reconnaissance: recruiting an Elite Unit is refused
     "conquer_hold_units",            # Conquer and Hold: no level IV Units; Elite Units from Round 3 or 4
+    "mine_fight",                    # Mines Liberation: the combat page's mine (Night rules, Units), liberated
 )
 LEVEL_REWARDS = ("start", "skill_and_advanced_action", "command_token_armor_hand")
 UNIT_KINDS = ("regular", "elite")
