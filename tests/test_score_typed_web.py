@@ -37,3 +37,13 @@ def test_a_conquered_city_fills_cities_led_on_the_page_and_typed_lines_are_marke
     assert "typed by hand" not in cell(t.html(), "sheet-0-cities_led")
     t.client.post("/lang", data={"lang": "de"})
     assert "von Hand eingetragen" in cell(t.html(), "sheet-0-spells")
+
+
+def test_the_json_export_lists_the_typed_lines(app):
+    t = Table(app)
+    t.post("do/fame", player=0, amount=5)
+    t.post("score/set", player=0, field="fame", value="7")
+    t.post("score/set", player=1, field="spells", value="1")
+    body = t.client.get(f"/games/{t.id}/score.json").get_json()
+    assert {"player": 0, "field": "fame", "value": 7, "board": 5, "differs": True} in body["typed"]
+    assert {"player": 1, "field": "spells", "value": 1, "board": None, "differs": False} in body["typed"]

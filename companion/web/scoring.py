@@ -169,7 +169,8 @@ def export_json(game_id: int):
     game = load_game(game_id)
     res, sheet_data = _result_or_400(game)
     body = {"game": game.id, "name": game.state["game"].get("name") or "", "final": bool(is_final(game.state)),
-            "sheet": sheet_data, "result": english_result(res)}
+            "sheet": sheet_data, "result": english_result(res),
+            "typed": [] if is_final(game.state) else typed_lines(game.state)}
     return Response(json.dumps(body, ensure_ascii=False, indent=2), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{_export_name(game, "json")}"'})
 
