@@ -20,9 +20,9 @@ def api_game(client, scenario, mode=None, players=None, **extra):
     players = players or (TWO[:1] if mode == "solo" else TWO)
     r = client.post("/api/v1/games", json={"scenario": scenario, "mode": mode, "players": players, **extra})
     assert r.status_code == 201, r.get_json()
-    gid, token = r.get_json()["id"], r.get_json()["token"]
+    gid = r.get_json()["id"]
     client.get(r.get_json()["join_path"])  # this phone also joins, to see the pages
-    return gid, {"X-Game-Token": token}
+    return gid, {"Authorization": "Bearer " + r.get_json()["device_token"]}
 
 
 @pytest.mark.parametrize("scenario", sorted(get_rules().scenarios))
