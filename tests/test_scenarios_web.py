@@ -210,7 +210,10 @@ def test_board_and_rules_page_say_which_rules_are_applied(client):
     variants are listed."""
     gid, h = api_game(client, "blitz_conquest", variants=["rampaging_evil"])
     html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert html.count("applied by the app") == 2 and "reminder" in html
+    # start Fame, start Reputation, and "one more die in the Source and one more Unit" (the set-up numbers)
+    assert html.count("applied by the app") == 3 and 'data-testid="setup-source-dice">5<' in html
+    gid, h = api_game(client, "mines_liberation")
+    assert "reminder" in client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'data-testid="variants-in-play"' in html and "Rampaging Evil" in html
     page = client.get("/rules/scenarios/blitz_conquest").get_data(as_text=True)
     assert "applied by the app" in page

@@ -36,6 +36,7 @@ EFFECTS: dict[str, str] = {
     "no_assault_reputation_loss": "combat outcome: no Reputation loss for keeps and mage towers",
     "rounds_by_players": "Scenario.rounds_for (the round tracker)",
     "towers_like_keeps": "combat set-up 'other_mage_tower' (half Fame, the owner's Shield replaced)",
+    "setup_numbers": "game/setup.py setup_numbers_of (rules/setup_numbers.py): the new-game page and the board",
 }
 
 # Scenario Book, Variants (the setup form's `variant` choices; stored in the set-up as "variants")

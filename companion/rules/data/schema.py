@@ -51,6 +51,7 @@ SCENARIO_EFFECTS = (
     "no_assault_reputation_loss",    # Conquer and Hold: assaulting keeps and mage towers costs no Reputation
     "rounds_by_players",             # Conquer and Hold: 6 rounds with 2 players, 4 otherwise
     "towers_like_keeps",             # Conquer and Hold: another player's mage tower is assaulted for half Fame
+    "setup_numbers",                 # a set-up number (Source dice, Unit offer, offers, Elite Units) shown at set-up
 )
 LEVEL_REWARDS = ("start", "skill_and_advanced_action", "command_token_armor_hand")
 UNIT_KINDS = ("regular", "elite")
