@@ -20,8 +20,8 @@ from ..rules.data import get_rules
 from ..state import walk
 from ..state_cache import CACHE as STATE_CACHE
 from .board import board_context
-from .common import (based_on, conflict, device_id, done, game_row, has_access, join_key, load_game, my_by, nonce, page,
-                    remember_join, run_command, same_secret)
+from .common import (based_on, conflict, device_id, done, game_row, has_access, joined_games, load_game, my_by, my_role,
+                     nonce, page, remember_join, run_command, same_secret)
 from .language import invalid_text
 from .undo import log_entries
 
@@ -40,20 +40,13 @@ def create_game(setup: dict, host_device: str) -> int:
 
 @bp.get("/")
 def index():
-    joined = session.get("games", {})
     games = []
-    if joined:
-        ids = [int(k) for k in joined if str(k).isdigit() and int(k) < 1 << 63][:200]
-        rows = get_db().query(
-            f"SELECT id, name, setup, created, seed, token FROM games WHERE id IN ({','.join('?' * len(ids))}) "
-            "ORDER BY id DESC", ids)
-        for r in rows:
-            if same_secret(joined.get(str(r["id"]), {}).get("key"), join_key(r["id"], r["token"])):
-                setup = json.loads(r["setup"])
-                # finished or not is derived from the log (a final score can be undone)
-                state, _seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], r["id"], setup, r["seed"])
-                games.append({"id": r["id"], "name": r["name"], "setup": setup, "created": r["created"],
-                              "finished": state.get("finished", False)})
+    for r in joined_games():  # kept on the server per device (companion/web/access.py)
+        setup = json.loads(r["setup"])
+        # finished or not is derived from the log (a final score can be undone)
+        state, _seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], r["id"], setup, r["seed"])
+        games.append({"id": r["id"], "name": r["name"], "setup": setup, "created": r["created"],
+                      "finished": state.get("finished", False)})
     return render_template("index.html", games=games, rules=get_rules())
 
 
@@ -83,7 +76,7 @@ def join(game_id: int, token: str):
     row = game_row(game_id)
     if not same_secret(token, row["token"]):
         abort(403, description=gettext("This join link is no longer valid: ask the host for the game's new QR code."))
-    old = session.get("games", {}).get(str(game_id), {})
+    old = my_role(game_id)
     # "joined": scanned the code, not yet chosen who it is (may change the game; only a chosen watcher may not)
     role = "host" if row["host_device"] == device_id() else old.get("role") or "joined"
     remember_join(game_id, token, role, old.get("player"))
@@ -203,10 +196,7 @@ def delete(game_id: int):
         abort(403, description=gettext("Only the host can delete the game."))
     if request.form.get("confirm") != "yes":
         abort(400, description=gettext("Tick the box to confirm that the game should be deleted."))
-    store.delete_game(get_db(), game_id)
-    games = dict(session.get("games", {}))
-    games.pop(str(game_id), None)
-    session["games"] = games
+    store.delete_game(get_db(), game_id)  # the devices' entries of the game go with it (members: ON DELETE CASCADE)
     return redirect(url_for("games.index"), code=303)
 
 
