@@ -77,7 +77,12 @@ def _player_announced(state: dict, p: dict, ev: Event) -> None:
     d["last_turns_left"] = len(state["players"]) - 1 + (0 if d["mode"] == "mage_lite" else 1)
     d["last_turn_done"] = d["mode"] == "mage_lite"
     from ..round_tokens import turn_ended
+    from ..scenario_end import skips_dummy
 
+    if skips_dummy(state) and not d["last_turn_done"]:
+        # the scenario's last turns are running: the Dummy player takes no last turn of this Round either
+        d["last_turn_done"] = True
+        d["last_turns_left"] -= 1
     turn_ended(state, int(p["player"]), ev.seq)
     advance_pointer(state, d)
     skip_dummy(state, d)
