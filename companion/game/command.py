@@ -55,6 +55,10 @@ class InvalidN(Invalid):
             return str(self)
 
 
+class NotYours(Invalid):
+    """A refusal because of who gives the command (another player's turn): the web layer answers 403."""
+
+
 def term(msgid: str) -> dict:
     """A message argument that is a game term (a msgid itself), translated when shown."""
     return {"$term": msgid}
@@ -135,7 +139,7 @@ def run(name: str, state: dict, data: Mapping[str, Any], actor: Actor | None = N
     first, then the command. When the host acts for a player, the log line says so."""
     fn = COMMANDS[name]
     if actor is not None and actor.is_watcher:
-        raise Invalid(N_("You only watch this game: a watching phone changes nothing."))
+        raise NotYours(N_("You only watch this game: a watching phone changes nothing."))
     for fn_check in CHECKS.get(name, ()):
         fn_check(state, data)
     acting_for = GUARDS[name](state, data, actor) if actor is not None and name in GUARDS else None
@@ -177,5 +181,5 @@ def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
     return trial
 
 
-__all__ = ["Actor", "CHECKS", "GUARDS", "Command", "COMMANDS", "CommandFn", "Invalid", "apply", "arg_text", "check",
+__all__ = ["Actor", "CHECKS", "GUARDS", "NotYours", "Command", "COMMANDS", "CommandFn", "Invalid", "apply", "arg_text", "check",
            "command", "guard", "name_arg", "run", "sentence", "term", "N_"]

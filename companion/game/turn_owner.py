@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..rules.text import N_
-from .command import Actor, Invalid, guard
+from .command import Actor, NotYours, guard
 from .rounds import DUMMY, current, who_name
 
 TURN_COMMANDS = ("round_end_turn", "round_announce", "dummy_pass", "dummy_announce")
@@ -31,7 +31,7 @@ def own_turn(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
     name = who_name(state, who)
     if actor.is_host:
         return name
-    raise Invalid(N_("It is %(name)s's turn: only %(name)s's phone (or the host) can end it or announce the End "
+    raise NotYours(N_("It is %(name)s's turn: only %(name)s's phone (or the host) can end it or announce the End "
                      "of the Round."), name=name)
 
 

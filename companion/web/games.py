@@ -233,12 +233,15 @@ def actor_of(game):
 
 
 def run_command(game, name: str, data) -> ev.Recorded:
-    from ..game.command import run
+    """The command ``name`` given by this device (the game layer checks who may give it), recorded."""
+    from ..game.command import NotYours, run
 
     if COMMANDS.get(name) is None:
         abort(404, description=gettext("Unknown command."))
     try:
         cmd = run(name, game.state, data, actor_of(game))
+    except NotYours as err:  # another player's turn: not this phone's to do
+        abort(403, description=invalid_message(err))
     except Invalid as err:
         abort(400, description=invalid_message(err))
     from .common import record_command

@@ -116,14 +116,14 @@ def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("The Dummy player has already announced the End of the Round."))
     if d["announced"] and d.get("last_turn_done"):
         raise Invalid(N_("The Dummy player has already taken its last turn of this round."))
+    from ..scenario_end import refuse_dummy_turn
+
+    refuse_dummy_turn(state)
     order = state.get("round_order") or []
     if "dummy" in order and current(state, d) != "dummy":
         # Rulebook, A Round 4a: turns follow the Round order (the Dummy's place in it comes from its Tactic)
         raise Invalid(N_("It is %(name)s's turn: the Dummy player plays when the Round order says so."),
                       name=who_name(state, current(state, d)))
-    from ..scenario_end import refuse_dummy_turn
-
-    refuse_dummy_turn(state)
     payload: dict[str, Any] = {}
     if d["mode"] == "physical":
         picked = color(data, required=d["deck_count"] > 3)
