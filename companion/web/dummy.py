@@ -39,8 +39,12 @@ def _lang() -> str:
 
 
 def context(game) -> dict:
+    from ..game.dummy.page import turn_refusal
+    from .common import invalid_text
+
     ctx = page_data(game.state, _lang(), gettext("Dummy player"))
-    ctx.update(game=game, color_names=COLOR_NAMES)
+    refused = turn_refusal(game.state)
+    ctx.update(game=game, color_names=COLOR_NAMES, dummy_refused=invalid_text(refused) if refused else None)
     return ctx
 
 

@@ -1,0 +1,84 @@
+"""A Solo Conquest played to its end on a phone, through the pages: the Dummy player set up, a Tactic, both cities
+conquered on the combat page, then (Scenario Book, Solo Conquest, Scenario End: "When all cities are conquered, you
+have one last turn (the Dummy player does not)") the end shown, one last turn, the Dummy refused, the game over and
+the score sheet one tap away."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_helpers import shot
+
+pytestmark = pytest.mark.browser
+
+
+def conquer(page, base, gid, city, level):
+    """A city assault with one Prowlers token as its garrison: no block, the suggested damage, Attack 20."""
+    page.goto(f"{base}/games/{gid}/combat")
+    page.check("input[name=fight][value=city]")
+    page.select_option("select[name=city]", city)
+    page.fill("input[name=level]", str(level))
+    page.click("[data-testid=combat-setup-go]")
+    page.wait_for_selector("[data-testid=garrison]")
+    page.select_option("[data-testid=add-token] select[name=token]", "prowlers")
+    page.click("[data-testid=add-token-go]")
+    page.locator(".enemy").nth(0).wait_for()
+    page.click("[data-testid=next-phase]")
+    page.wait_for_selector("[data-testid=attack-form]")  # Ranged and Siege
+    page.click("[data-testid=next-phase]")
+    page.wait_for_selector("[data-testid^=block-form]")  # Block
+    page.click("[data-testid=next-phase]")
+    page.wait_for_selector("[data-testid=suggestion]")  # Assign Damage
+    page.click("[data-testid=take-suggestion-go]")
+    page.wait_for_selector("[data-testid=damage-assigned]")
+    form = page.locator("[data-testid=attack-form]")
+    form.locator("input[name=target][value='1']").check()
+    form.locator("input[name=value]").first.fill("20")
+    page.click("[data-testid=attack-go]")
+    page.wait_for_selector("[data-testid=enemy-1].defeated")
+    page.click("[data-testid=combat-end]")
+    page.wait_for_selector("[data-testid=combat-outcome]")
+
+
+def test_a_solo_conquest_to_its_end_on_a_phone(server, phone):
+    page = phone()
+    page.goto(server + "/games/new")
+    page.select_option("select[name=scenario]", "solo_conquest")
+    if page.locator("input[name=mode][value=solo]").count():
+        page.check("input[name=mode][value=solo]")
+    page.fill("input[name=name_0]", "Anna")
+    page.locator("form[action='/games'] button").last.click()
+    page.wait_for_url(re.compile(r"/games/\d+/"))
+    gid = re.search(r"/games/(\d+)/", page.url).group(1)
+
+    page.goto(f"{server}/games/{gid}")
+    page.click("[data-testid=rounds-dummy-setup]")
+    page.click("[data-testid=dummy-setup]")
+    page.wait_for_selector("[data-testid=now-playing]")
+    page.goto(f"{server}/games/{gid}")
+    page.click("[data-testid=tactic-early_bird]")  # Early Bird (1): Anna plays before the Dummy player
+    expect(page.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Now playing: Anna"))
+
+    conquer(page, server, gid, "white", 5)
+    conquer(page, server, gid, "blue", 8)
+    page.goto(f"{server}/games/{gid}")
+    expect(page.locator("[data-testid=scenario-end-met]")).to_contain_text("Every city is conquered.")
+    page.click("[data-testid=end-turn]")
+    expect(page.locator("[data-testid=scenario-end-last-turns]")).to_contain_text("Anna")
+    expect(page.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Last turn: Anna"))
+
+    # the Dummy player takes no last turn: its page says so and offers no flip
+    page.goto(f"{server}/games/{gid}/dummy")
+    expect(page.locator("[data-testid=dummy-refused]")).to_contain_text("the Dummy player none")
+    assert page.locator("[data-testid=dummy-flip]").count() == 0
+
+    page.goto(f"{server}/games/{gid}")
+    page.click("[data-testid=end-turn]")  # your one last turn
+    expect(page.locator("[data-testid=game-over]")).to_contain_text("The game is over.")
+    expect(page.locator("[data-testid=now-playing]")).to_contain_text("The game is over.")
+    assert page.locator("[data-testid=end-turn]").count() == 0
+    shot(page, "scenario-end-solo")
+    page.click("[data-testid=rounds-score]")
+    page.wait_for_url(re.compile(rf"/games/{gid}/score"))
+    assert not page.console_errors
