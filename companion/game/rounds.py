@@ -155,6 +155,32 @@ def current(state: dict) -> Any:
     return order[r["turn"] % len(order)]
 
 
+def next_up(state: dict) -> Any:
+    """Who plays after the current player this Round (a player index or "dummy"), None when nobody does."""
+    from .scenario_end import status
+
+    who = current(state)
+    order = state.get("round_order") or []
+    if who is None or who not in order:
+        return None
+    after = [order[(order.index(who) + k) % len(order)] for k in range(1, len(order))]
+    st = status(state)
+    d = dummy_of(state)
+    if st and st["phase"] == "last_turns":  # the scenario's last turns: the players still owed one, no Dummy
+        return next((x for x in after if x in st["pending"] and x != who), None)
+    if d is None:
+        r = flow(state)
+        if r["announced_by"] is not None:
+            return r["last_turns"][1] if len(r["last_turns"]) > 1 else None
+        return after[0] if after else None
+    if d.get("announced"):
+        if (d.get("last_turns_left") or 0) <= 1:
+            return None
+        done = d.get("announced_by") == DUMMY or d.get("last_turn_done")
+        after = [x for x in after if not (x == DUMMY and done) and x != d.get("announced_by")]
+    return after[0] if after else None
+
+
 def announced_by(state: dict) -> Any:
     d = dummy_of(state)
     if d is not None:
@@ -209,6 +235,7 @@ def now(state: dict) -> dict | None:
         "needs_dummy": waiting,
         "final": _final_round(state),
         "end": end,
+        "next": next_up(state) if ph == "turns" else None,
         "held": reminders(state, who) if ph == "turns" else None,
     }
 

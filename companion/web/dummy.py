@@ -44,7 +44,10 @@ def context(game) -> dict:
 
     ctx = page_data(game.state, _lang(), gettext("Dummy player"))
     refused = turn_refusal(game.state)
-    ctx.update(game=game, color_names=COLOR_NAMES, dummy_refused=invalid_text(refused) if refused else None)
+    from ..game.scenario_end import is_over
+
+    ctx.update(game=game, color_names=COLOR_NAMES, dummy_refused=invalid_text(refused) if refused else None,
+               game_over=is_over(game.state))
     return ctx
 
 

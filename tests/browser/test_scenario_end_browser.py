@@ -79,6 +79,10 @@ def test_a_solo_conquest_to_its_end_on_a_phone(server, phone):
     expect(page.locator("[data-testid=now-playing]")).to_contain_text("The game is over.")
     assert page.locator("[data-testid=end-turn]").count() == 0
     shot(page, "scenario-end-solo")
+    page.goto(f"{server}/games/{gid}/dummy")
+    expect(page.locator("[data-testid=dummy-game-over]")).to_contain_text("The game is over.")
+    assert page.locator("[data-testid=dummy-new-round-submit]").count() == 0
+    page.goto(f"{server}/games/{gid}")
     page.click("[data-testid=rounds-score]")
     page.wait_for_url(re.compile(rf"/games/{gid}/score"))
     assert not page.console_errors

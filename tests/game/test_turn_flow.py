@@ -219,3 +219,19 @@ def test_every_tactic_has_its_effect_or_a_reminder_planning_shows_its_hand_limit
         g.run("round_end_turn", player=rounds.current(g.state))
     held = rounds.now(g.state)["held"]
     assert held["tactic"].id == "planning" and held["hand_limit"] == 6  # level 1: Hand limit 5, +1
+
+
+def test_every_phone_sees_whose_turn_it_is_and_who_comes_next():
+    """Rulebook, A Round 4a: "After the last player, the first player plays again"; 4b: after the announcement
+    "each other player takes one last turn" - the board names the next one, and nobody after the last."""
+    g = three_in_turns()
+    order = g.state["round_order"]
+    view = rounds.now(g.state)
+    assert view["who"] == order[0] and view["next"] == order[1]
+    g.run("round_end_turn", player=order[0])
+    g.run("round_end_turn", player=order[1])
+    assert rounds.now(g.state)["next"] == order[0]  # the first plays again
+    g.run("round_announce", player=order[2], deck_empty="1")
+    assert rounds.now(g.state)["who"] == order[0] and rounds.now(g.state)["next"] == order[1]
+    g.run("round_end_turn", player=order[0])
+    assert rounds.now(g.state)["next"] is None  # the Round's last turn
