@@ -86,3 +86,62 @@ def test_a_solo_conquest_to_its_end_on_a_phone(server, phone):
     page.click("[data-testid=rounds-score]")
     page.wait_for_url(re.compile(rf"/games/{gid}/score"))
     assert not page.console_errors
+
+
+def test_a_three_phone_full_conquest_to_its_end(server, phone):
+    """Scenario Book, Full Conquest, Scenario End: "When all cities are conquered, all players (including the one
+    who conquered the last city) have one last turn." Three phones; another phone cannot end a player's turn (it is
+    told whose turn it is); each phone ends its own last turn; every phone shows the game over."""
+    a, b, c = phone(), phone(), phone()
+    a.goto(server + "/games/new")
+    a.select_option("select[name=scenario]", "full_conquest")
+    a.check("input[name=mode][value=competitive]")
+    for i, (name, hero) in enumerate((("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx"))):
+        a.fill(f"input[name=name_{i}]", name)
+        a.select_option(f"select[name=hero_{i}]", hero)
+    a.get_by_role("button", name="Create game").click()
+    a.get_by_role("button", name="Anna").click()
+    gid = re.search(r"/games/(\d+)", a.url).group(1)
+    link = a.locator("[data-testid=join-url]").get_attribute("href")
+    phones = {"Anna": a, "Ben": b, "Cleo": c}
+    for name in ("Ben", "Cleo"):
+        phones[name].goto(link)
+        phones[name].get_by_role("button", name=name).click()
+
+    for _ in range(3):  # the Tactics, picked on the host's phone in the rulebook's order
+        before = a.locator("[data-testid=now-playing]").inner_text()
+        a.locator("[data-testid=tactic-choices] button").first.click()
+        expect(a.locator("[data-testid=now-playing]")).not_to_have_text(before)
+
+    def current():
+        text = a.locator("[data-testid=now-playing]").inner_text()
+        return re.search(r"(Anna|Ben|Cleo)", text).group(1)
+
+    first = current()
+    other = next(n for n in ("Ben", "Cleo") if n != first)  # not the host's phone: the host may
+    o = phones[other]
+    o.goto(f"{server}/games/{gid}")
+    o.click("[data-testid=end-turn]")
+    expect(o.locator("#flash")).to_contain_text(f"It is {first}'s turn")
+    o.console_errors.clear()  # the refusal is a 403 shown in the flash area, as intended
+
+    p = phones[first]
+    for city in ("white", "blue", "red"):
+        conquer(p, server, gid, city, 4)
+    p.goto(f"{server}/games/{gid}")
+    p.click("[data-testid=end-turn]")
+    for ph in phones.values():
+        ph.goto(f"{server}/games/{gid}")
+        expect(ph.locator("[data-testid=scenario-end-last-turns]")).to_be_visible()
+    for _ in range(3):  # each player's one last turn, on their own phone
+        who = current()
+        ph = phones[who]
+        ph.goto(f"{server}/games/{gid}")
+        ph.click("[data-testid=end-turn]")
+        expect(a.locator("[data-testid=now-playing]")).not_to_have_text(re.compile(rf"Last turn: {who}\b"))
+    for ph in phones.values():
+        expect(ph.locator("[data-testid=now-game-over]")).to_contain_text("The game is over.", timeout=5000)
+    shot(c, "scenario-end-full-conquest")
+    a.click("[data-testid=rounds-score]")
+    a.wait_for_url(re.compile(rf"/games/{gid}/score"))
+    assert not a.console_errors and not b.console_errors and not c.console_errors
