@@ -4,6 +4,8 @@ scenario's end (Scenario Book, each scenario's "Scenario End") on every phone.""
 
 import re
 
+import pytest
+
 from game_helpers import new_game
 
 
@@ -149,3 +151,48 @@ def test_a_goal_confirmed_on_the_board_and_the_right_moment_button(app, client):
     for who in ("1", "0", "1"):
         _do(client, gid, "round_end_turn", player=who)
     assert 'data-testid="game-over"' in client.get(f"/games/{gid}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("scenario,mode,names,ends_at_once", [
+    ("first_reconnaissance", "competitive", ("Anna", "Ben"), False),
+    ("mines_liberation", "competitive", ("Anna", "Ben"), False),
+    ("druid_nights", "competitive", ("Anna", "Ben"), False),
+    ("dungeon_lords", "competitive", ("Anna", "Ben"), False),
+    ("conquer_and_hold", "competitive", ("Anna", "Ben"), True),
+    ("full_conquest", "competitive", ("Anna", "Ben"), False),
+])
+def test_every_scenarios_end_through_the_json_api(app, scenario, mode, names, ends_at_once):
+    """Scenario Book, each scenario's Scenario End, through the JSON API: the printed condition confirmed
+    (``scenario_goal``: a city revealed, every mine liberated, every incantation, every dungeon and tomb, a side
+    conceding; Full Conquest's team game with two cities the table says are all), then each player's one last turn
+    (Conquer and Hold: none), then every flow command answers 400 "The game is over"."""
+    api = app.test_client()
+    heroes = ("arythea", "tovak", "goldyx")
+    r = api.post("/api/v1/games", json={"scenario": scenario, "mode": mode, "name": "t",
+                                        "players": [{"name": n, "hero": heroes[i]} for i, n in enumerate(names)]})
+    assert r.status_code == 201, r.get_json()
+    body = r.get_json()
+    h = {"Authorization": "Bearer " + body["device_token"]} if body.get("device_token") else {"X-Game-Token":
+                                                                                             body["token"]}
+    url = f"/api/v1/games/{body['id']}/commands"
+    for _ in names:  # the Tactics: whoever's pick it is
+        for i in range(len(names)):
+            tactic = ("early_bird", "rethink", "mana_steal")[len(_state_of(api, body, h).get("rounds", {})
+                                                                  .get("picks", {}))]
+            if api.post(f"{url}/round_tactic", json={"player": i, "tactic": tactic}, headers=h).status_code == 201:
+                break
+    state = _state_of(api, body, h)
+    assert api.post(f"{url}/scenario_goal", json={"player": _current(state)}, headers=h).status_code == 201
+    # the turn the goal was met in, then each player's one last turn (Conquer and Hold: the game ends at once)
+    for _ in range(0 if ends_at_once else len(names) + 1):
+        assert not _state_of(api, body, h)["scenario_end"].get("started") or \
+            _state_of(api, body, h)["scenario_end"]["pending"]
+        r = api.post(f"{url}/round_end_turn", json={"player": _current(_state_of(api, body, h))}, headers=h)
+        assert r.status_code == 201, r.get_json()
+    r = api.post(f"{url}/round_end_turn", json={"player": _current(_state_of(api, body, h))}, headers=h)
+    assert r.status_code == 400 and "game is over" in r.get_json()["error"]
+    assert api.post(f"{url}/next_round", json={}, headers=h).status_code == 400
+
+
+def _state_of(api, body, h):
+    return api.get(f"/api/v1/games/{body['id']}", headers=h).get_json()["state"]
