@@ -249,6 +249,8 @@ def _end(state: dict) -> dict:
     return {"status": st, "reason": REASONS.get(st["reason"]) if st else None,
             "pending": [who_name(state, i) for i in (st or {}).get("pending", [])],
             "goal": GOALS.get(rule["goal"] or "") if "goal" in rule["when"] else None,
+            # a condition the app reads may still need the table's word (a team game's two big cities)
+            "confirmable": bool(rule["when"]) and rule["last_turns"] != "none" or "goal" in rule["when"],
             "text": scenario_text(state)}
 
 
