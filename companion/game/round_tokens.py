@@ -3,7 +3,8 @@
 - Round Order token flips (Rulebook, Players play their turns 2, seed 000; German rulebook "Wenn dein
   Zugfolgeplättchen umgedreht ist", seed 002): "If your round order token is flipped then flip it back and miss your
   turn. a. In a cooperative game your round order token may be flipped because you took part in a cooperative city
-  assault since your last turn. b. In a fully competitive game ... because you were a defender in a player versus
+  assault since your last turn (Cooperative City Assault 4: "all invited players flip their Round Order token face
+  down", in any game where players agree to one). b. In a fully competitive game ... because you were a defender in a player versus
   player combat that you fully attended since your last turn. ... d. If you have to flip your round order token back
   then you cannot declare the End of the Round this turn." Derived from the record: a cooperative assault's
   participants (``state["combat"]["coop_assaults"]``), a PvP defender who fully attended (``state["pvp"]
@@ -21,7 +22,7 @@ from typing import Any, Mapping
 
 from ..rules.text import N_
 from ..state import Event, reducer
-from .command import Command, Invalid, command, term
+from .command import Command, Invalid, check, command, term
 from .fields import player_index
 from .sentences import name_arg, sentence
 
@@ -50,10 +51,11 @@ def flipped(state: dict, who: Any) -> str | None:
     if who is None or who == DUMMY:
         return None
     who = int(who)
-    if state["game"].get("mode") == "coop":
-        for a in (state.get("combat") or {}).get("coop_assaults") or []:
-            if who in a.get("participants", []) and _since_last_turn(state, who, int(a.get("seq", 0))):
-                return "coop_assault"
+    # Cooperative City Assault 4: "all invited players flip their Round Order token face down" (the initiator
+    # assaults in their own turn, which ends after the assault)
+    for a in (state.get("combat") or {}).get("coop_assaults") or []:
+        if who in a.get("participants", []) and _since_last_turn(state, who, int(a.get("seq", 0))):
+            return "coop_assault"
     for a in (state.get("pvp") or {}).get("attended") or []:
         if a.get("player") == who and _since_last_turn(state, who, int(a.get("seq", 0))):
             return "pvp"
@@ -81,6 +83,24 @@ def missed_turn_sentence(state: dict, who: int) -> dict | None:
         return None
     return sentence(N_("%(name)s misses this turn: their Round Order token flips back (they %(why)s)."),
                     translate=("why",), name=state["players"][who]["name"], why=FLIP_REASONS[why])
+
+
+@check("combat_coop_deal")
+def coop_assault_allowed(state: dict, data: Mapping[str, Any]) -> None:
+    """Rulebook, Cooperative City Assault 2a: only if "The End of the Round has not been announced yet, and the
+    scenario conditions have not yet been fulfilled"; 2d: no participant whose Round Order token is face down."""
+    from .rounds import announced_by
+    from .scenario_end import status
+
+    if announced_by(state) is not None:
+        raise Invalid(N_("A cooperative city assault cannot begin once the End of the Round was announced."))
+    if status(state) is not None:
+        raise Invalid(N_("A cooperative city assault cannot begin once the scenario's end conditions are met."))
+    for i, pl in enumerate(state["players"]):
+        raw = data.get(f"count_{i}") if hasattr(data, "get") else None
+        if raw not in (None, "", "0", 0) and flipped(state, i):
+            raise Invalid(N_("%(name)s's Round Order token is face down: they cannot join a cooperative city "
+                             "assault."), name=pl["name"])
 
 
 # ---------------------------------------------------------------------------------------------- The Right Moment

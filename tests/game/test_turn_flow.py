@@ -235,3 +235,27 @@ def test_every_phone_sees_whose_turn_it_is_and_who_comes_next():
     assert rounds.now(g.state)["who"] == order[0] and rounds.now(g.state)["next"] == order[1]
     g.run("round_end_turn", player=order[0])
     assert rounds.now(g.state)["next"] is None  # the Round's last turn
+
+
+def test_a_cooperative_assault_needs_no_announcement_no_scenario_end_and_no_face_down_token():
+    """Rulebook, Cooperative City Assault 2a: "The End of the Round has not been announced yet, and the scenario
+    conditions have not yet been fulfilled"; 2d: a suitable Hero has "not had their Round Order token flipped face
+    down"."""
+    g = three_in_turns()
+    order = g.state["round_order"]
+    g.run("combat_setup", player=order[0], fight="city", city="white", level=4)
+    g.run("combat_enemy_add", token="prowlers")
+    g.run("combat_enemy_add", token="prowlers")
+    new = {"outcome": {"aggressor": order[2], "defender": order[1], "players": [], "defender_fully_attended": True},
+           "log": []}
+    g.record(Command("pvp.end", new, {"msg": "pvp"}, ("pvp",)))
+    with pytest.raises(Invalid, match="face down"):
+        g.run("combat_coop_deal", **{f"count_{order[0]}": 1, f"count_{order[1]}": 1})
+    g.run("combat_coop_deal", **{f"count_{order[0]}": 1, f"count_{order[2]}": 1})
+    g.run("combat_cancel")
+    g.run("round_announce", player=order[0], deck_empty="1")
+    g.run("combat_setup", player=order[1], fight="city", city="white", level=4)
+    g.run("combat_enemy_add", token="prowlers")
+    g.run("combat_enemy_add", token="prowlers")
+    with pytest.raises(Invalid, match="End of the Round was announced"):
+        g.run("combat_coop_deal", **{f"count_{order[1]}": 1, f"count_{order[2]}": 1})
