@@ -16,6 +16,10 @@ announcement stay there. Here the players pick their Tactics one by one in the r
 hands all picks to the Dummy's ``dummy.tactics`` reducer (same payload as the Dummy page's form), and a player's
 "turn over" and "announce" are the Dummy's own ``dummy.pass`` and ``dummy.player_announced`` events. Whose turn it is
 comes from the Dummy's pointer then. No Flask, no database.
+
+Beside it: the commands (``round_commands``), who may end a turn (``turn_owner``: the player whose turn it is, or
+the host for them), missed turns and The Right Moment (``round_tokens``), and the scenario's end
+(``scenario_end``: derived in the fold, so an undo across it restores the game).
 """
 
 from __future__ import annotations
