@@ -125,6 +125,7 @@ def test_a_solo_conquest_ends_on_every_phone_and_points_to_the_score_sheet(app, 
     _do(client, gid, "round_end_turn", player="0")
     board = client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'data-testid="game-over"' in board and f'href="/games/{gid}/score" data-testid="rounds-score"' in board
+    assert 'data-testid="next-round"' not in board and 'data-testid="end-turn"' not in board
     dummy_page = client.get(f"/games/{gid}/dummy").get_data(as_text=True)
     assert 'data-testid="now-game-over"' in dummy_page  # every game page shows it
     r = client.post(f"/games/{gid}/dummy/new-round",
