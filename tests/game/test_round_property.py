@@ -28,7 +28,8 @@ SETUPS = [
 def candidates(s: dict, goal: bool = True) -> list[tuple[str, dict]]:
     """Every flow command a phone could send now, legal or not (the game layer decides); ``goal``: the
     scenario's goal may be confirmed now."""
-    out: list[tuple[str, dict]] = [("dummy_turn", {"color": "green"}), ("dummy_tactic_draw", {}), ("dummy_new_round", NEW_ROUND)]
+    out: list[tuple[str, dict]] = [("dummy_turn", {"color": "green"}), ("dummy_tactic_draw", {}),
+                                   ("dummy_new_round", NEW_ROUND), ("dummy_mage_lite", {"color": "blue"})]
     for i in range(len(s["players"])):
         out += [("round_end_turn", {"player": i}), ("round_announce", {"player": i, "deck_empty": "1"}),
                 ("dummy_announce", {"player": i}), ("dummy_pass", {"player": i}),
@@ -52,9 +53,9 @@ def legal(g: LocalGame, goal: bool = True) -> list[tuple[str, dict]]:
     return moves
 
 
-@settings(derandomize=True, max_examples=20, deadline=None, database=None,
+@settings(derandomize=True, max_examples=24, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow])
-@given(setup=st.sampled_from(SETUPS), mode=st.sampled_from(["virtual", "physical"]), data=st.data())
+@given(setup=st.sampled_from(SETUPS), mode=st.sampled_from(["virtual", "physical", "mage_lite"]), data=st.data())
 def test_a_round_can_always_go_on_or_end_in_solo_and_co_op_games(setup, mode, data):
     g = LocalGame(setup)
     g.run("dummy_setup", mode=mode)
