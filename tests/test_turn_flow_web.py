@@ -73,6 +73,8 @@ def test_another_phone_cannot_end_a_turn_the_host_can_and_the_log_says_so(app, c
     name = s["players"][who]["name"]
     other = (who + 1) % 3
     phone = _join(app, client, gid, str(other))
+    board = phone.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'data-testid="not-your-turn"' in board and 'data-testid="end-turn"' not in board
     r = _do(phone, gid, "round_end_turn", status=403, player=str(who))
     assert f"It is {name}&#39;s turn" in r.get_data(as_text=True)
     _do(phone, gid, "round_announce", status=403, player=str(who), deck_empty="1")
