@@ -144,3 +144,62 @@ def test_a_three_phone_full_conquest_to_its_end(server, phone):
     a.click("[data-testid=rounds-score]")
     a.wait_for_url(re.compile(rf"/games/{gid}/score"))
     assert not a.console_errors and not b.console_errors and not c.console_errors
+
+
+def play_round_on_the_board(page, base, gid):
+    """Tactics, then turns in Round order (the Dummy's on its page) until the first player's deck is "empty": the
+    End of the Round, the last turns, then the new round on the Dummy page."""
+    page.goto(f"{base}/games/{gid}")
+    if page.locator("[data-testid=rounds-dummy-draw]").count():
+        page.click("[data-testid=rounds-dummy-draw]")
+    for _ in range(2):
+        before = page.locator("[data-testid=now-playing]").inner_text()
+        page.locator("[data-testid=tactic-choices] button").first.click()
+        expect(page.locator("[data-testid=now-playing]")).not_to_have_text(before)
+    announced = False
+    for step in range(20):
+        page.goto(f"{base}/games/{gid}")
+        if page.locator("[data-testid=round-over]").count():
+            break
+        if page.locator("[data-testid=rounds-dummy-turn]").count():
+            page.click("[data-testid=rounds-dummy-turn]")
+            page.click("[data-testid=dummy-flip]")
+            page.wait_for_selector("[data-testid=dummy-turn-card]")
+        elif step >= 3 and not announced and page.locator("[data-testid=announce]").count():
+            page.click("[data-testid=announce]")
+            announced = True
+        else:
+            page.click("[data-testid=end-turn]")
+    expect(page.locator("[data-testid=round-over]")).to_be_visible()
+    page.click("[data-testid=rounds-next]")
+    page.select_option("[data-testid=dummy-aa]", "color:white")
+    page.get_by_test_id("dummy-spell-blue").check()
+    page.get_by_test_id("dummy-new-round-submit").click()
+    expect(page.get_by_test_id("dummy-new-round-later")).to_have_count(1)  # the new round is running
+
+
+def test_a_co_op_game_with_the_dummy_through_several_rounds(server, phone):
+    """Scenario Book, Full Cooperation (the Dummy player draws its Tactic first; at the end of each Round the players
+    remove one of theirs) and Dummy Player; Rulebook, A Round 4: turns in Round order, the End of the Round, the
+    last turns. Three Rounds on the host's phone; the second player's phone follows."""
+    a, b = phone(), phone()
+    a.goto(server + "/games/new")
+    a.select_option("select[name=scenario]", "full_cooperation")
+    a.check("input[name=mode][value=coop]")
+    for i, (name, hero) in enumerate((("Anna", "arythea"), ("Ben", "goldyx"))):
+        a.fill(f"input[name=name_{i}]", name)
+        a.select_option(f"select[name=hero_{i}]", hero)
+    a.get_by_role("button", name="Create game").click()
+    a.get_by_role("button", name="Anna").click()
+    gid = re.search(r"/games/(\d+)", a.url).group(1)
+    b.goto(a.locator("[data-testid=join-url]").get_attribute("href"))
+    b.get_by_role("button", name="Ben").click()
+    a.click("[data-testid=rounds-dummy-setup]")
+    a.click("[data-testid=dummy-setup]")
+    a.wait_for_selector("[data-testid=dummy-turn-card]")
+    for n in (2, 3):
+        play_round_on_the_board(a, server, gid)
+        b.goto(f"{server}/games/{gid}")
+        expect(b.get_by_text(re.compile(rf"Round {n} of 6"))).to_be_visible()
+    expect(b.locator("[data-testid=now-playing]")).to_contain_text("Dummy player")  # it draws its Tactic first
+    assert not a.console_errors and not b.console_errors
