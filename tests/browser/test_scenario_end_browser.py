@@ -161,15 +161,16 @@ def play_round_on_the_board(page, base, gid):
         page.goto(f"{base}/games/{gid}")
         if page.locator("[data-testid=round-over]").count():
             break
+        before = page.locator("[data-testid=now-playing]").inner_text()
         if page.locator("[data-testid=rounds-dummy-turn]").count():
             page.click("[data-testid=rounds-dummy-turn]")
             page.click("[data-testid=dummy-flip]")
-            page.wait_for_selector("[data-testid=dummy-turn-card]")
         elif step >= 3 and not announced and page.locator("[data-testid=announce]").count():
             page.click("[data-testid=announce]")
             announced = True
         else:
             page.click("[data-testid=end-turn]")
+        expect(page.locator("[data-testid=now-playing]")).not_to_have_text(before)  # recorded before the next tap
     expect(page.locator("[data-testid=round-over]")).to_be_visible()
     page.click("[data-testid=rounds-next]")
     page.select_option("[data-testid=dummy-aa]", "color:white")
