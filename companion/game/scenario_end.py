@@ -221,6 +221,8 @@ def cmd_goal(state: dict, data: Mapping[str, Any]) -> Command:
     if not state.get("players"):
         raise Invalid(N_("This game has no players."))
     refuse_if_over(state)
+    if not end_rule(state)["when"]:
+        raise Invalid(N_("This scenario ends when its last Round is over."))
     if record(state).get("goal") or condition_met(state):
         raise Invalid(N_("The scenario's end condition is already met."))
     i = player_index(state, data)

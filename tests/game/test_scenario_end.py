@@ -175,6 +175,8 @@ def test_one_to_return_ends_when_the_second_night_is_over():
     fourth and last Round (Day, Night, Day, Night); Rulebook A Round 5a, the Round limit."""
     g = LocalGame({"scenario": "one_to_return", "mode": "competitive",
                    "players": [{"name": "Anna", "hero": "tovak"}, {"name": "Ben", "hero": "goldyx"}]})
+    with pytest.raises(Invalid, match="ends when its last Round is over"):
+        g.run("scenario_goal", player=0)
     for _ in range(3):
         g.run("next_round")
     assert g.state["round"] == 4 and g.state["time"] == "night"
