@@ -122,6 +122,8 @@ def test_a_solo_conquest_ends_on_every_phone_and_points_to_the_score_sheet(app, 
     assert 'data-testid="scenario-end-met"' in board
     _do(client, gid, "round_end_turn", player="0")
     assert 'data-testid="scenario-end-last-turns"' in client.get(f"/games/{gid}").get_data(as_text=True)
+    combat_page = client.get(f"/games/{gid}/combat").get_data(as_text=True)  # every game page's header
+    assert 'data-testid="now-scenario-end">Every city is conquered.' in combat_page
     r = client.post(f"/games/{gid}/dummy/turn", data={"based_on": _seq(client, gid)})
     assert r.status_code == 400 and "the Dummy player none" in r.get_data(as_text=True)
     _do(client, gid, "round_end_turn", player="0")
