@@ -387,7 +387,7 @@ def test_the_combat_page_in_german_uses_the_official_terms(client):
 
 
 def test_a_token_corrected_in_this_game_is_fought_with_the_correction(client):
-    """Issue 3/4: a table's correction of a printed token (state["overrides"]) is what the combat uses."""
+    """A table's correction of a printed token (state["overrides"]) is what the combat uses."""
     from companion.db import get_db
     from companion.events import record, sentence
 

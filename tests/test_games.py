@@ -306,7 +306,7 @@ def _token(client, gid):
 
 
 def test_a_table_corrects_a_token_for_its_game_and_can_undo_it(client):
-    """Issue 3: 'a game can override a token's stats for its own copy (stored as an event, shown in the combat
+    """Token corrections: 'a game can override a token's stats for its own copy (stored as an event, shown in the combat
     trace)'. The correction is validated like the rules data."""
     gid = new_game(client)
     page = client.get(f"/games/{gid}/tokens?enemy=swamp_dragon").get_data(as_text=True)
@@ -352,7 +352,7 @@ def test_setup_errors_speak_one_language(client):
 
 
 def test_board_shows_the_scenario_setup_for_this_player_count(client):
-    """Issue 2: 'the scenario's setup summary (rounds, Day/Night order, city levels, tiles, dummy player or not)'.
+    """The set-up summary: 'the scenario's setup summary (rounds, Day/Night order, city levels, tiles, dummy player or not)'.
     Scenario Book, Full Conquest (2 players): 8 countryside tiles, 2 core city tiles, 1 core non-city tile,
     each revealed city level 4."""
     gid = new_game(client)

@@ -282,7 +282,7 @@ def test_solo_conquest_cannot_have_six_rounds_left():
     """Solo Conquest: "Length: Six rounds": at most 5 Rounds can be finished before the limit."""
     with pytest.raises(ScoringError):
         run("solo_conquest", P("Solo"), rounds_left=6)
-    # the game ends early only when the mission succeeded (issue 10 item 5): all cities conquered
+    # the game ends early only when the mission succeeded: all cities conquered
     assert run("solo_conquest", P("Solo", cities_led=2), cities_conquered=2,
                rounds_left=5).table.categories["rounds_left"] == 150
 

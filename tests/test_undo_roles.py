@@ -1,4 +1,4 @@
-"""Issue 9 items 2 and 3 through the Flask test client: undo you can read ("Undo: ... (by Ben)", "Undo my last",
+"""Undo you can read and roles through the Flask test client: undo you can read ("Undo: ... (by Ben)", "Undo my last",
 the notice on every phone, undo of one log entry) and roles the server enforces (a watcher changes nothing)."""
 
 import re
@@ -158,7 +158,7 @@ def test_runewars_game_navigation_shows_only_runewars_pages(client):
 
 
 def test_plurals_through_ngettext_in_both_languages(app, client):
-    """Issue 9 item 7: "1 Wound card", "2 Wound cards" (Rulebook, Wounds: Wound cards go into the deed deck)."""
+    """Counts: "1 Wound card", "2 Wound cards" (Rulebook, Wounds: Wound cards go into the deed deck)."""
     gid = new_game(client)
     client.post(f"/games/{gid}/who", data={"player": "0"})
     client.post(f"/games/{gid}/do/wounds", data={"player": 0, "amount": 1})
@@ -187,7 +187,7 @@ def test_solo_scenario_sets_the_solo_mode(client):
 
 
 def test_grey_heroes_tokens_are_told_apart():
-    """The Lost Legion's four grey tokens all printed "Heroes": named by what differs (issue 9, item 7)."""
+    """The Lost Legion's four grey tokens all printed "Heroes": named by what differs."""
     from companion.rules.data import get_rules
 
     e = get_rules().enemies
@@ -212,7 +212,7 @@ def test_json_api_undoes_one_event_and_refuses_watchers(app, client):
     gid, ben = _table(app, client)
     client.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 5})
     ben.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 3})
-    h = _token(app, gid)  # the JSON API is authorised by the game token alone (issue 11, item 6)
+    h = _token(app, gid)  # the JSON API is authorised by the game token alone
     r = client.post(f"/api/v1/games/{gid}/undo/1", json={}, headers=h)
     assert r.status_code == 409 and "Anna gains 3 Fame" in r.get_json()["error"]
     r = client.post(f"/api/v1/games/{gid}/undo/2", json={}, headers=h)

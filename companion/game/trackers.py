@@ -432,7 +432,7 @@ def _form_list(data, name) -> list:
 
 @command("override")
 def cmd_override(state, data) -> Command:
-    """A table's correction of one printed token for this game (issue 3: values differ between printings).
+    """A table's correction of one printed token for this game (values differ between printings).
     Only what differs from the rules data is stored; an empty correction goes back to the printed token."""
     from ..rules.data import RulesDataError, apply_override, as_dict
 

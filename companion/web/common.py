@@ -222,7 +222,7 @@ def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: 
         apply(game.state, Command(type, payload, sentence, tuple(scope)), game.seq + 1)
     except Invalid as err:
         abort(400, description=invalid_text(err))
-    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it (issue 9, item 3)
+    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it
     try:
         return ev.record(
             get_db(), game.id, type=type, payload=payload, sentence=sentence, scope=tuple(scope),

@@ -1,4 +1,4 @@
-"""Issue 9, item 1: 'Remote updates never destroy local work. When another phone changes the game, update this
+"""Live updates: 'Remote updates never destroy local work. When another phone changes the game, update this
 phone's page in place (morphing) ... A focused field, typed but unsent values, open <details>, chosen options and
 scroll position survive; only what changed on the server changes on the page. If the server changed the very value a
 person is editing, keep their typing and show a small "changed on another phone: now X" note beside it.'

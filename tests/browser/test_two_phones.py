@@ -1,4 +1,4 @@
-"""Issue 2, Tests: 'two browser contexts are two phones at 390x844; phone A changes Fame, phone B shows it within
+"""Two phones: 'two browser contexts are two phones at 390x844; phone A changes Fame, phone B shows it within
 3 s; B undoes it; a screenshot of each main page is saved as a test artifact.'"""
 
 import re

@@ -37,7 +37,7 @@ def _damage(state, p, ev):
             e["vampiric"] = int(e.get("vampiric") or 0) + int(v["armor_bonus"])
     cur["actions"].append({"seq": ev.seq, "what": "damage", "mode": p.get("mode"), "prefer": p.get("prefer")})
     if p.get("then") == "attack":
-        # Issue 9 (fewer taps): taking the suggestion assigns every attack left, so the combat goes on to the
+        # Fewer taps: taking the suggestion assigns every attack left, so the combat goes on to the
         # Attack phase in the same step (events recorded before this field stay in the Assign Damage phase).
         cur["phase"] = "attack"
 

@@ -55,7 +55,7 @@ RAMPAGING_PILES = ("green", "red")
 
 
 def quick_piles(cur: dict, garrison=()) -> list[dict]:
-    """Issue 9 (fewer taps): the piles this fight's enemies come from, each token one tap to add; the site's own
+    """Fewer taps: the piles this fight's enemies come from, each token one tap to add; the site's own
     pile open, green and red marked rampaging where they can only be rampaging (at a keep, mage tower or city, or
     in a fight against rampaging enemies)."""
     own = tuple(dict.fromkeys(garrison or ())) if cur["fight"] == "city" else SITE_PILES.get(cur["fight"], ())
@@ -169,7 +169,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         ctx["outcome_preview"] = outcome_of(state, cur)
         ctx["unit_names"] = {unit_key(u): unit_label(u, lang) for u in pl["units"]}
     if cur["phase"] in ("ranged_siege", "attack"):
-        # Issue 9 (fewer taps): one enemy left is the target; in the Ranged and Siege phase so is the only enemy a
+        # Fewer taps: one enemy left is the target; in the Ranged and Siege phase so is the only enemy a
         # Ranged attack (the first kind offered) can reach, unfortified (Rulebook Ranged and Siege phase 3)
         reach = alive(cur)
         if cur["phase"] == "ranged_siege" and len(reach) > 1:
