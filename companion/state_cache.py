@@ -1,5 +1,4 @@
-"""The folded state of each game, kept in the process so that a request's cost does not grow with the log
-.
+"""The folded state of each game, kept in the process so that a request's cost does not grow with the log.
 
 An entry is keyed by (database, game id, game seed) and holds the state folded up to a sequence number. A
 request first asks for the game's last sequence number (one indexed query) and then:
