@@ -68,9 +68,11 @@ class ApiError(Exception):
 
 
 def api_blueprint(name: str, import_name: str, url_prefix: str) -> Blueprint:
-    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it)."""
+    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it). A refusal of the parsing
+    layer (``Invalid``) is a 400 ``{"error": reason}`` in English, like every API error."""
     bp = Blueprint(name, import_name, url_prefix=url_prefix)
     csrf.exempt(bp)
+    bp.register_error_handler(Invalid, lambda err: (jsonify({"error": str(err)}), 400))
     return bp
 
 
