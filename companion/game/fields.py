@@ -5,8 +5,8 @@ naming the field; nothing else parses a field.
 Two families share the checks. ``whole``, ``between``, ``choice``, ``text``, ``flag``, ``yes``, ``many``, ``ident``,
 ``player_index``, ``colour``, ``enemy_token`` and ``unit_kind`` read a form mapping or a command's data, where a
 number may come as text (``"5"``). ``json_whole``, ``json_flag``, ``json_text``, ``json_object``, ``json_list``,
-``json_colour`` and ``known_fields`` read a value of a JSON API body, where a number must be a JSON number and a yes
-or no a JSON boolean. A whole number is an ``int`` (never a ``bool``) or a string of ASCII digits with an
+``json_colour``, ``json_id`` and ``known_fields`` read a value of a JSON API body, where a number must be a JSON
+number and a yes or no a JSON boolean. A whole number is an ``int`` (never a ``bool``) or a string of ASCII digits with an
 optional leading minus sign: ``1.9``, ``true``, ``"1_000"``, ``"1e999"``, ``"Infinity"`` and non-ASCII digits are
 refused, never coerced. Every refusal is ``Invalid`` with a translatable reason naming the field. No Flask.
 """
@@ -227,6 +227,18 @@ def json_colour(where: str, value: Any, colours: Iterable[str]) -> str:
     if not isinstance(value, str) or value not in options:
         raise Invalid(N_("unknown colour %(value)s in %(where)s: expected one of %(choices)s"),
                       value=repr(value)[:40], where=where, choices=", ".join(options))
+    return value
+
+
+def json_id(where: str, value: Any, max_len: int | None = MAX_ID) -> str | int:
+    """An id a caller gives to its own things (a unit in a damage or rout assignment): a text of 1 to ``max_len``
+    characters (None: any length) or a whole number, given back as it came."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or value == "":
+        raise Invalid(N_("%(where)s must be a text or a whole number"), where=where)
+    if isinstance(value, str) and max_len is not None and len(value) > max_len:
+        raise Invalid(N_("%(where)s is too long (at most %(n)d characters)"), where=where, n=max_len)
+    if isinstance(value, int) and abs(value) > LARGEST:
+        raise Invalid(N_("%(where)s is too large (at most %(hi)d)"), where=where, hi=LARGEST)
     return value
 
 

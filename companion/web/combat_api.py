@@ -29,7 +29,7 @@ from ..rules.combat import (
 )
 from ..rules.combat_plan import plan_attacks
 from ..game.command import Invalid
-from ..game.fields import json_flag, json_list, json_object, json_text, json_whole, known_fields
+from ..game.fields import json_flag, json_id, json_list, json_object, json_text, json_whole, known_fields
 from ..rules.damage import (
     PREFERENCES,
     DamageResult,
@@ -192,9 +192,7 @@ def parse_hero(data: dict) -> Hero:
 
 
 def _unit_id(where: str, value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, (str, int)) or value == "":
-        raise Invalid(N_("%(where)s must be a text or a whole number"), where=where)
-    return str(value)
+    return str(json_id(where, value, max_len=None))
 
 
 def parse_units(data: dict) -> tuple[list[Unit], dict[str, Any]]:
