@@ -144,7 +144,7 @@ SHIELD_NAMES = {
     "adventure": N_("adventure site"),
     "city": N_("city"),
 }
-TIME_NAMES = {"day": N_("day"), "night": N_("night")}
+TIME_NAMES = {"day": N_("day"), "night": N_("night")}  # the Round sentences name the time by these msgids
 COLOR_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "white": N_("white")}
 
 
@@ -370,7 +370,7 @@ def cmd_next_round(state, data) -> Command:
     if order and n > len(order):
         raise Invalid(N_("This scenario has %(n)d rounds: the game is over."), n=len(order))
     time = order[n - 1] if order else ("night" if state["time"] == "day" else "day")
-    s = sentence(N_("Round %(n)d begins (%(time)s)."), translate=("time",), n=n, time=time)
+    s = sentence(N_("Round %(n)d begins (%(time)s)."), translate=("time",), n=n, time=TIME_NAMES[time])
     return Command("round.next", {"time": time}, s, ("round",))
 
 
@@ -387,7 +387,7 @@ def day_night_order(state) -> tuple[str, ...]:
 @command("time")
 def cmd_time(state, data) -> Command:
     time = parse.choice(data, "time", ("day", "night"))
-    s = sentence(N_("It is now %(time)s."), translate=("time",), time=time)
+    s = sentence(N_("It is now %(time)s."), translate=("time",), time=TIME_NAMES[time])
     return Command("round.time", {"time": time}, s, ("round",))
 
 
