@@ -66,12 +66,6 @@ class StateCache:
             while len(self._entries) > self.max_games:
                 self._entries.popitem(last=False)
 
-    def forget(self, namespace: str, game_id: int) -> None:
-        """Drop a game's entries (a deleted game)."""
-        with self._lock:
-            for key in [k for k in self._entries if k[0] == namespace and k[1] == game_id]:
-                del self._entries[key]
-
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
