@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import shot
+from browser_helpers import settled, shot
 from test_two_phones import create_game, fame_value
 
 pytestmark = pytest.mark.browser
@@ -121,7 +121,7 @@ def test_score_sheet_marker_follow_the_board_and_height(server, phone):
     expect(a.locator("[data-testid=sheet-0-fame] input[name=value]")).to_have_value("40")
     # Enter (a phone's Go key) fires both change and submit: still one edit, one event, so one undo takes it back
     # (found in a fresh-machine walkthrough: two events, and "Undo my last" seemed to do nothing)
-    a.wait_for_timeout(500)
+    settled(a)  # the second request Enter may have started has been answered too
     a.goto(f"{server}/games/{gid}/log")
     expect(a.locator("li[data-testid^=log-]", has_text="40")).to_have_count(1)
     # the board moves on: the untouched line of Ben follows it, Anna's edited line is marked
