@@ -107,7 +107,7 @@ def test_catapult_attack_lowered_by_move_points_is_blocked_and_still_siege_only(
     assert resolve_block(stonethrowers, [Block(3)], move_points=4).success
 
 
-def test_enemy_sources_cite_the_cumbersome_fix():
+def test_enemy_sources_cite_fortified_and_cumbersome():
     assert any("Cumbersome" in s and "Rules-data audit" in s for s in RULES.sources["enemies.yaml"])
 
 
@@ -159,7 +159,7 @@ def test_magic_familiars_keep_mana_on_the_card_and_are_recruited_at_the_magical_
     assert (u.level, u.cost, u.armor) == (2, 6, 5)
 
 
-def test_units_sources_cite_the_fixes():
+def test_units_sources_cite_the_checked_cards():
     assert any("Rules-data audit" in s for s in RULES.sources["units.yaml"])
 
 

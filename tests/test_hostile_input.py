@@ -1,4 +1,4 @@
-"""Hostile input: each cause of a 500 an audit found, as a plain regression test; imports
+"""Hostile input: every kind of input that once caused a 500, as a plain test; imports
 that can never break a game; the smaller holes (API by token only, host-only export, CSV formulas, the Back link,
 no readable token in the cookie)."""
 
