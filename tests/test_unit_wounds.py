@@ -30,7 +30,7 @@ def test_wounding_a_wounded_unit_through_the_api_is_a_400(client):
     """The same rule through the games' JSON API: a 400 with the reason, nothing recorded."""
     r = client.post("/api/v1/games", json={"scenario": "solo_conquest", "mode": "solo",
                                            "players": [{"name": "Anna", "hero": "tovak"}]})
-    gid, h = r.get_json()["id"], {"X-Game-Token": r.get_json()["token"]}
+    gid, h = r.get_json()["id"], {"Authorization": "Bearer " + r.get_json()["device_token"]}
     url = f"/api/v1/games/{gid}/commands/"
     r = client.post(url + "recruit", json={"player": 0, "unit": "peasants"}, headers=h)
     uid = r.get_json()["state"]["players"][0]["units"][0]["uid"]
