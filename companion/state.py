@@ -111,15 +111,6 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
     }
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One event of the log as the log page shows it: whether it is in force, undone, or an undo/redo itself."""
-
-    event: Event
-    status: str  # "active" | "undone" | "undo" | "redo"
-    target: int | None = None  # for undo/redo: the seq they act on
-
-
 def walk(events: Iterable[Event]) -> tuple[list[Event], list[Event], dict[int, str]]:
     """Apply undo/redo: returns (active events in order, redo stack (last is next to redo), status by seq)."""
     active: list[Event] = []
