@@ -58,6 +58,7 @@ SCENARIO_EFFECTS = (
     "no_elite_units",                # First Reconnaissance: recruiting an Elite Unit is refused
     "conquer_hold_units",            # Conquer and Hold: no level IV Units; Elite Units from Round 3 or 4
     "mine_fight",                    # Mines Liberation: the combat page's mine (Night rules, Units), liberated
+    "setup_numbers",                 # a set-up number (Source dice, Unit offer, offers, Elite Units) shown at set-up
 )
 # How a scenario ends (scenarios.yaml ``end``; the game layer's companion/game/scenario_end.py): ``when`` the
 # conditions the app reads from the record (every scenario also ends when its last Round is over), ``goal`` the
@@ -104,7 +105,7 @@ def _plain(value: Any) -> Any:
 
 
 def as_dict(obj: Any) -> Any:
-    """The API shape of any rules-data object (issue 3, part 4)."""
+    """The API shape of any rules-data object."""
     return _plain(obj)
 
 
