@@ -214,12 +214,27 @@ def poll(game_id: int):
 # ---------------------------------------------------------------------------------------------- commands
 
 
+def actor_of(game):
+    """The acting device as the game layer's commands see it: its player, whether it hosts, whether it watches."""
+    from ..game.command import Actor
+    from .common import my_role
+
+    me = my_role(game.id)
+    p = me.get("player")
+    return Actor(player=p if isinstance(p, int) and not isinstance(p, bool) else None,
+                 is_host=bool(game.is_host or me.get("role") == "host"), is_watcher=me.get("role") == "watcher")
+
+
 def run_command(game, name: str, data) -> ev.Recorded:
-    fn = COMMANDS.get(name)
-    if fn is None:
+    """The command ``name`` given by this device (the game layer checks who may give it), recorded."""
+    from ..game.command import NotYours, run
+
+    if COMMANDS.get(name) is None:
         abort(404, description=gettext("Unknown command."))
     try:
-        cmd = fn(game.state, data)
+        cmd = run(name, game.state, data, actor_of(game))
+    except NotYours as err:  # another player's turn: not this phone's to do
+        abort(403, description=invalid_message(err))
     except Invalid as err:
         abort(400, description=invalid_message(err))
     from .common import record_command

@@ -48,6 +48,18 @@ def name_of(thing: Any, lang: str = "en") -> str:
     return get("name") or get("id") or ""
 
 
+def turn_refusal(state: dict) -> Any:
+    """Why the Dummy player takes no turn any more (the scenario's end: ``Invalid``), or None."""
+    from ..command import Invalid
+    from ..scenario_end import refuse_dummy_turn
+
+    try:
+        refuse_dummy_turn(state)
+    except Invalid as err:
+        return err
+    return None
+
+
 def page_data(state: dict, lang: str = "en", dummy_name: str = "Dummy player") -> dict:
     """The Dummy page's data (the template context's names), in the reader's language ``lang``."""
     d = state.get("dummy")
