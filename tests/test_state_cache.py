@@ -42,7 +42,7 @@ def test_a_hit_costs_no_fold_and_equals_the_fold(db):
     first, seq = cached(cache, db)
     again, seq2 = cached(cache, db)
     assert first == again == folded(db) and seq == seq2 == 1
-    assert cache.stats == {"hit": 1, "incremental": 0, "full": 1}
+    assert cache.stats == {"hit": 1, "incremental": 0, "checkpoint": 0, "full": 1}
 
 
 def test_a_write_is_seen_and_applied_incrementally(db):

@@ -140,7 +140,10 @@ class Game:
     def events(self) -> list[Event]:
         """The log up to ``seq``, read when a page needs it (the log page, the export): most requests don't."""
         if self._events is None:
-            self._events = [e for e in ev.load_events(get_db(), self.id) if e.seq <= self.seq]
+            # the state cache's copy with its undo/redo walk done; else read from the database
+            self._events = STATE_CACHE.log(current_app.config["DATABASE"], self.id, self.row["seed"], self.seq)
+            if self._events is None:
+                self._events = [e for e in ev.load_events(get_db(), self.id) if e.seq <= self.seq]
         return self._events
 
 

@@ -262,7 +262,7 @@ def _undo_redo(game_id: int, which: str):
     game = load_game(game_id)
     try:
         ev.undo_or_redo(get_db(), game_id, which, based_on=_based_on(), device=device_id(), nonce=nonce(),
-                        by=my_by(game_id))
+                        by=my_by(game_id), log=game.events)
     except ev.Conflict:
         from .common import conflict
 
