@@ -27,6 +27,7 @@ from ..rules.combat import (
     resolve_attack,
     resolve_block,
 )
+from .. import solvers
 from ..rules.combat_plan import plan_attacks
 from .jsonfields import items, known_fields, obj, text, true_or_false, whole_number
 from ..rules.damage import (
@@ -276,6 +277,8 @@ def damage_json(result: DamageResult, ids: dict[str, Any]) -> dict:
 
 def _engine(fn, *args, **kwargs):
     try:
+        if fn in (plan_attacks, suggest_assignment):  # the searches run in the solver pool (companion/solvers.py)
+            return solvers.solve(fn, *args, **kwargs)
         return fn(*args, **kwargs)
     except CombatError as err:
         raise ApiError(str(err)) from None

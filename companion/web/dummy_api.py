@@ -7,6 +7,7 @@ from typing import Any
 from flask import jsonify
 
 from ..rules import dummy
+from ..solvers import solve
 from .common import ApiError, api_blueprint, json_body
 from .jsonfields import whole_number
 
@@ -72,7 +73,7 @@ def forecast():
         in_deck = _count("in_deck", data["in_deck"], MAX_CARDS)
         if in_deck > total:
             raise ApiError(f"'in_deck' ({in_deck}) cannot exceed the cards counted in 'deck' ({total})")
-    f = dummy.forecast(deck, crystals, remaining=in_deck)
+    f = solve(dummy.forecast, deck, crystals, remaining=in_deck)  # in the solver pool (companion/solvers.py)
     return jsonify({
         "distribution": {str(k): float(p) for k, p in f.distribution},
         "expected": float(f.expected),
