@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from companion.rules.budget import Budget, PlanTooLarge
+from companion.rules.budget import PLAN_ANSWER_S, Budget, PlanTooLarge
 from companion.rules.text import T
 from companion.rules.combat import (
     ATTACK_KINDS,
@@ -58,6 +58,8 @@ class Plan:
     points: int
     unused_attacks: tuple[int, ...]
     explanation: tuple[str, ...]
+    proven_optimal: bool = True  # False: the best plan found when the time ran out (``best_found``)
+    bound: int | None = None  # no plan can defeat more Fame than this (== fame when proven optimal)
 
 
 def _usable(attack: PlayerAttack, phase: str, siege_only: bool) -> bool:
@@ -73,11 +75,16 @@ CHECK_EVERY = 255  # steps between two looks at the clock (a mask: 2**k - 1)
 
 
 def plan_attacks(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
-                 site: Site | None = None, max_nodes: int = MAX_NODES, budget_s: float | None = None) -> Plan:
+                 site: Site | None = None, max_nodes: int = MAX_NODES, budget_s: float | None = None,
+                 best_found: bool = False) -> Plan:
     """The grouping of ``attacks`` onto ``enemies`` that defeats the most Fame, ties: fewest attack points.
     Raises ``CombatError`` if the search would visit more than ``max_nodes`` states, and ``PlanTooLarge`` (a
     ``CombatError``) when it would use more than ``budget_s`` seconds of CPU (default
-    ``budget.CPU_BUDGET_S``, about 1 s): it never returns a plan that is not proven best."""
+    ``budget.CPU_BUDGET_S``, about 1 s): it never returns a plan that is not proven best.
+
+    ``best_found``: instead of refusing, answer the best plan found when the nodes or the time ran out
+    (default budget ``budget.PLAN_ANSWER_S``), with ``proven_optimal`` False and ``bound``, the most Fame any
+    plan could defeat (a proven upper bound); the plan itself is valid (every group it names is defeated)."""
     if phase not in PHASES:
         raise CombatError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
     site = validate_site(site)
@@ -88,15 +95,17 @@ def plan_attacks(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phas
     perm = sorted(range(len(enemies)),
                   key=lambda i: (-len(set(enemies[i].resistances)),
                                  -enemies[i].fame / max(1, current_armor(effective_enemy(enemies[i], site)[0], phase))))
+    if best_found and budget_s is None:
+        budget_s = PLAN_ANSWER_S
     budget = Budget(PlanTooLarge("too many possibilities to plan exactly within the time budget (about 1 s of "
                                  "CPU): split the enemies or the attacks"), budget_s)
-    plan = _plan([enemies[i] for i in perm], attacks, phase, site, max_nodes, budget)
+    plan = _plan([enemies[i] for i in perm], attacks, phase, site, max_nodes, budget, best_found)
     groups = tuple(replace(g, targets=tuple(sorted(perm[i] for i in g.targets))) for g in plan.groups)
     return replace(plan, groups=groups)
 
 
 def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str, site: Site,
-          max_nodes: int = MAX_NODES, budget: Budget | None = None) -> Plan:
+          max_nodes: int = MAX_NODES, budget: Budget | None = None, best_found: bool = False) -> Plan:
     budget = budget or Budget(PlanTooLarge("too many possibilities to plan exactly within the time budget"))
     check = budget.check
     if phase not in PHASES:
@@ -228,20 +237,27 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         cost.append(armor[i] + max(0, armor[i] - efficient))
     # beyond the sum of all costs every subset fits: cap the table there (big attack values stay cheap)
     v_cap = min(v_total, sum(c for c in cost if c < 10 ** 6))
+
     ub_fame = [[0] * (v_cap + 1) for _ in range(1 << n)]
     min_cost = [[0] + [10 ** 9] * fame_total for _ in range(1 << n)]
-    for emask in range(1, 1 << n):
-        if not emask & 63:
-            check()
-        low = (emask & -emask).bit_length() - 1
-        prev = emask & (emask - 1)
-        a, f = cost[low], fame[low]
-        up, row = ub_fame[prev], ub_fame[emask]
-        for v in range(v_cap + 1):
-            row[v] = max(up[v], f + up[v - a]) if v >= a else up[v]
-        mp, mr = min_cost[prev], min_cost[emask]
-        for g in range(fame_total + 1):
-            mr[g] = min(mp[g], a + mp[max(0, g - f)])
+    tables_done = True
+    try:
+        for emask in range(1, 1 << n):
+            if not emask & 63:
+                check()
+            low = (emask & -emask).bit_length() - 1
+            prev = emask & (emask - 1)
+            a, f = cost[low], fame[low]
+            up, row = ub_fame[prev], ub_fame[emask]
+            for v in range(v_cap + 1):
+                row[v] = max(up[v], f + up[v - a]) if v >= a else up[v]
+            mp, mr = min_cost[prev], min_cost[emask]
+            for g in range(fame_total + 1):
+                mr[g] = min(mp[g], a + mp[max(0, g - f)])
+    except PlanTooLarge:
+        if not best_found:
+            raise
+        tables_done = False
 
     # groups by their lowest enemy (covers are computed when first needed)
     by_low: dict[int, list] = {}
@@ -318,7 +334,20 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
                         chosen + ((tmask, cv, takes),))
         dfs(emask & ~low, packed, gained, points, state, chosen)
 
-    dfs((1 << n) - 1, pack(counts0), 0, 0, 1 if defend_total else 0, ())
+    proven = tables_done
+    if tables_done:
+        try:
+            dfs((1 << n) - 1, pack(counts0), 0, 0, 1 if defend_total else 0, ())
+        except CombatError:  # the time or the nodes ran out (PlanTooLarge, or too many states)
+            if not best_found:
+                raise
+            proven = False
+    if best_fame < 0:
+        best_fame, best_points, best_choice = 0, 0, ()
+    if proven:
+        bound = best_fame
+    else:  # no plan can defeat more: the Fame of the enemies whose least costs fit in the attack points
+        bound = max(best_fame, ub_fame[(1 << n) - 1][min(v_cap, v_total)] if tables_done else fame_total)
     total_fame, choices = best_fame, best_choice
     neg_points = -best_points
     # the group that takes the Defend bonus is attacked first
@@ -348,6 +377,11 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
                        attacks=", ".join(str(j + 1) for j in used), total=res.total, armor=res.armor, fame=res.fame))
     unused = tuple(sorted(j for p in pools for j in p))
     points = -neg_points
-    trace.append(T("Plan (exact): Fame %(fame)d using %(points)d attack points; the most Fame, then the fewest points",
-                   fame=total_fame, points=points))
-    return Plan(tuple(groups), total_fame, points, unused, tuple(trace))
+    if proven:
+        trace.append(T("Plan (exact): Fame %(fame)d using %(points)d attack points; the most Fame, then the fewest "
+                       "points", fame=total_fame, points=points))
+    else:
+        trace.append(T("Plan (best found in the time, not proven best): Fame %(fame)d using %(points)d attack "
+                       "points; no plan can defeat more than %(bound)d Fame", fame=total_fame, points=points,
+                       bound=bound))
+    return Plan(tuple(groups), total_fame, points, unused, tuple(trace), proven, bound)
