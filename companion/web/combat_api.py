@@ -352,12 +352,13 @@ def plan():
         raise ApiError("enemies is required: a list of enemies")
     enemies = parse_enemies("enemies", data["enemies"], MAX_PLAN_ENEMIES)
     attacks = parse_attacks("attacks", data.get("attacks", []), MAX_PLAN_ATTACKS)
-    res = _engine(plan_attacks, enemies, attacks, phase, parse_site(data))
+    res = _engine(plan_attacks, enemies, attacks, phase, parse_site(data), best_found=True)
     return jsonify({
         "groups": [{"targets": list(g.targets), "attacks": list(g.attacks), "total": g.total, "armor": g.armor,
                     "fame": g.fame, "explanation": list(g.explanation)} for g in res.groups],
         "fame": res.fame, "points": res.points, "unused_attacks": list(res.unused_attacks),
         "explanation": list(res.explanation),
+        "proven_optimal": res.proven_optimal, "bound": res.bound,
     })
 
 

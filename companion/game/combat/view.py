@@ -92,7 +92,7 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
         enemies = alive(cur)
         try:
             plan = solve(plan_attacks, [engine_enemy(e, False) for e in enemies], attacks, cur["phase"],
-                         site_of(cur))
+                         site_of(cur), best_found=True)
         except CombatError as err:
             refuse(err)
         groups = [{"targets": [enemies[i] for i in g.targets], "attacks": [attacks[j] for j in g.attacks], "g": g}
