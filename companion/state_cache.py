@@ -20,7 +20,7 @@ same order (``Walker.push`` names the first one that changed; checkpoints after 
 The cached log also serves the undo bar, the log page and undo itself (``log()``, ``state.Log``): none of them
 reads or walks the whole log again.
 
-Entries are evicted least recently used first (``MAX_GAMES``); a lock guards the table and one lock per game
+Entries are evicted least recently used first (``MAX_GAMES``, and ``MAX_EVENTS`` events over all of them); a lock guards the table and one lock per game
 guards its entry (waitress serves requests from several threads). The game's seed is part of the key: a deleted
 game whose id is reused by a new game never sees the old state.
 """
@@ -35,6 +35,7 @@ from typing import Any
 from .state import REDUCERS, Event, Log, Walker, fold, initial_state
 
 MAX_GAMES = 64
+MAX_EVENTS = 200_000  # events kept over all entries (about 150 MB at the worst): older games are dropped first
 CHECKPOINT_EVERY = 32  # active events between two checkpoints at least
 BYTES_PER_EVENT = 256  # ... and at least one event per this many bytes of the pickled state (copying <= folding)
 
@@ -87,7 +88,8 @@ class StateCache:
             if entry is None:
                 entry = self._entries[key] = _Game()
             self._entries.move_to_end(key)
-            while len(self._entries) > self.max_games:
+            while len(self._entries) > self.max_games or (
+                    len(self._entries) > 1 and sum(len(e.events) for e in self._entries.values()) > MAX_EVENTS):
                 self._entries.popitem(last=False)
             return entry
 

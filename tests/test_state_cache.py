@@ -291,3 +291,18 @@ def test_the_cached_log_walks_as_the_log_does(db):
         log = cache.log(NS, 1, "seed-one", seq)
         assert log is not None and log.walker is not None
         assert list(log) == load_events(db, 1) and walk(log) == walk(load_events(db, 1))
+
+
+def test_the_events_kept_over_all_games_are_bounded(db, monkeypatch):
+    """The cache keeps each game's parsed log: over all games at most MAX_EVENTS, the least recent game first."""
+    from companion import state_cache
+
+    monkeypatch.setattr(state_cache, "MAX_EVENTS", 3)
+    cache = StateCache()
+    fame(db, 1, game=1)
+    fame(db, 2, game=1)
+    fame(db, 1, game=2)
+    fame(db, 2, game=2)
+    cached(cache, db, 1)
+    cached(cache, db, 2)
+    assert len(cache) == 1 and cached(cache, db, 1)[0] == folded(db, 1)
