@@ -88,10 +88,14 @@ class StateCache:
             if entry is None:
                 entry = self._entries[key] = _Game()
             self._entries.move_to_end(key)
-            while len(self._entries) > self.max_games or (
-                    len(self._entries) > 1 and sum(len(e.events) for e in self._entries.values()) > MAX_EVENTS):
-                self._entries.popitem(last=False)
+            self._trim()
             return entry
+
+    def _trim(self) -> None:
+        """Under the table's lock: drop the least recently used entries beyond the limits."""
+        while len(self._entries) > self.max_games or (
+                len(self._entries) > 1 and sum(len(e.events) for e in self._entries.values()) > MAX_EVENTS):
+            self._entries.popitem(last=False)
 
     def forget(self, namespace: str, game_id: int) -> None:
         """Drop a game's entries (a deleted game)."""
@@ -147,7 +151,10 @@ class StateCache:
             if newer:
                 entry.seq = newer[-1].seq
             state = self._catch_up(entry, game_id, setup, seed, held, changed)
-            return state, entry.seq
+            seq = entry.seq
+        with self._lock:
+            self._trim()
+        return state, seq
 
     def _catch_up(self, entry: _Game, game_id: int, setup: dict, seed: str, held: int, changed: int) -> dict:
         """Bring the entry's state to the end of its active events; returns a private copy of it."""
