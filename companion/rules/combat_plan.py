@@ -292,7 +292,12 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         if seen_here is not None and (seen_here[0] > gained or (seen_here[0] == gained and seen_here[1] <= points)):
             return  # the same enemies and attacks are left and we reached them with no more Fame
         seen[key] = (gained, points)
-        ub = gained + ub_fame[emask][min(v_cap, v_total - points)]
+        left = v_total - points
+        if state:  # the Defend bonus is still to be placed: the group that takes it pays its cost + the bonus
+            left -= defend_total
+            if left < 0 and state == 2:
+                return
+        ub = gained + (ub_fame[emask][min(v_cap, left)] if left >= 0 else 0)
         if ub < best_fame:
             return
         if ub == best_fame and points + min_cost[emask][best_fame - gained] >= best_points:
@@ -304,7 +309,7 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         for tmask, gfame, weights, need, gcost in groups:
             rest = emask & ~tmask
             ub_row, mc_row, now = ub_fame[rest], min_cost[rest], gained + gfame
-            spent = points + gcost
+            spent = points + gcost + (defend_total if state else 0)  # this group or a later one takes the bonus
             if spent > v_total:
                 continue
             ub = now + ub_row[min(v_cap, v_total - spent)]
@@ -325,7 +330,9 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
                         continue  # not enough of these attacks left
                     # cheapest first: once the bound fails it fails for every later cover too
                     spent = points + pts
-                    left = v_total - spent
+                    left = v_total - spent - (defend_total if nxt == 2 else 0)  # a later group takes the bonus
+                    if left < 0:
+                        break
                     ub = now + ub_row[left if left < v_cap else v_cap]
                     if ub < best_fame or (ub == best_fame and spent + mc_row[best_fame - now if best_fame > now else 0]
                                           >= best_points):
@@ -347,7 +354,10 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
     if proven:
         bound = best_fame
     else:  # no plan can defeat more: the Fame of the enemies whose least costs fit in the attack points
-        bound = max(best_fame, ub_fame[(1 << n) - 1][min(v_cap, v_total)] if tables_done else fame_total)
+        # (with a Defend bonus, the group that takes it pays at least the bonus too)
+        left = v_total - defend_total
+        bound = max(best_fame, (ub_fame[(1 << n) - 1][min(v_cap, left)] if left >= 0 else 0) if tables_done
+                    else fame_total)
     total_fame, choices = best_fame, best_choice
     neg_points = -best_points
     # the group that takes the Defend bonus is attacked first
