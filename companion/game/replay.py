@@ -6,7 +6,8 @@ Undo and redo are followed as the fold follows them (``companion.state.walk``).
 
 Cost (only ``catch_up`` and ``_Active`` below are about it): the replay keeps pickled checkpoints of the state,
 every ``CHECKPOINT`` active events or more: the gap grows with the size of the state (one event per
-``BYTES_PER_EVENT`` bytes), so copying never costs more than replaying and 20,000 unit recruits stay linear.
+``BYTES_PER_EVENT`` bytes), so copying never costs more than replaying and 20,000 unit recruits stay linear (an undo followed by a
+new event still costs one copy of the state: docs/performance.md).
 ``_Active`` notes the first active event changed since the last catch-up, so a catch-up compares only from there:
 an undo followed by its redo costs nothing, a new event after an undo costs one checkpoint's copy and the
 events after it. Checkpoints after a changed event are dropped, so a checkpoint is always the state after the
