@@ -7,7 +7,8 @@ in a small pool of worker processes instead:
 
 - **few, humble workers**: ``WORKERS`` processes (2 at most: the table's laptop may have 2 cores), each at the
   lowest CPU priority (``nice`` 19), so the server's own threads always get the CPU first;
-- **hard limits**: a request waits at most ``QUEUE_S`` for a free worker and ``HARD_LIMIT_S`` for the answer (the
+- **hard limits**: at most ``MAX_PENDING`` solver requests run or wait at once (more are refused at once, so
+  the server's threads stay free for the table); a request waits at most ``QUEUE_S`` for a free worker and ``HARD_LIMIT_S`` for the answer (the
   searches stop themselves after about 1 s of CPU, ``rules.budget``; this is the wall-clock guard above that).
   A worker that overruns is killed and a fresh one started; the request gets :class:`SolverBusy` (an
   ``OverBudget``, so every caller already answers it with the same clear 400 as an over-budget search);
@@ -32,6 +33,8 @@ from .rules.budget import OverBudget
 
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 QUEUE_S = 10.0  # waiting for a free worker
+MAX_PENDING = 4  # solver requests running or waiting at once: the others are refused at once (the server's
+# threads stay free for the table: waitress serves with 8)
 HARD_LIMIT_S = 5.0  # a worker's answer (its search stops itself after about 1 s of CPU)
 NICE = 19
 
@@ -151,6 +154,8 @@ class _Pool:
         self.workers: list[_Worker] = []
         self.closed = False
         self.replaced = 0  # workers killed for overrunning
+        self.pending = 0
+        self.pending_lock = threading.Lock()
 
     def warm(self) -> None:
         with self.started:
@@ -160,6 +165,17 @@ class _Pool:
                 self.idle.put(w)
 
     def run(self, fn, args, kwargs):
+        with self.pending_lock:
+            if self.pending >= MAX_PENDING:
+                raise SolverBusy("the solvers are busy: try again in a moment")
+            self.pending += 1
+        try:
+            return self._run(fn, args, kwargs)
+        finally:
+            with self.pending_lock:
+                self.pending -= 1
+
+    def _run(self, fn, args, kwargs):
         self.warm()
         try:
             w = self.idle.get(timeout=QUEUE_S)

@@ -62,3 +62,12 @@ def test_the_app_with_the_pool_answers_a_plan_and_refuses_an_overrun_with_a_400(
             "attacks": [{"value": a.value, "element": a.element, "kind": a.kind} for a in attacks]}
     resp = client.post("/api/v1/combat/plan", json=body)
     assert resp.status_code == 400 and "too long" in resp.get_json()["error"]
+
+
+def test_more_solver_requests_than_allowed_are_refused_at_once(pool, monkeypatch):
+    """The server's threads stay free for the table: beyond MAX_PENDING, a solver request is refused (400)."""
+    monkeypatch.setattr(solvers, "MAX_PENDING", 0)
+    with pytest.raises(solvers.SolverBusy, match="busy"):
+        solvers.solve(forecast, {"red": 1}, {})
+    monkeypatch.setattr(solvers, "MAX_PENDING", 4)
+    assert solvers.solve(forecast, {"red": 1}, {}) == forecast({"red": 1}, {})
