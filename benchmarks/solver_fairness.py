@@ -2,7 +2,7 @@
 
 A real waitress server (8 threads, as ``companion serve``) on 127.0.0.1 in its own process, a game of 300 events.
 One client thread asks for the poll (the steady state: 204) and one for the game page, each 10 times a second;
-first idle, then while 4 client threads keep sending the worst solver requests the API accepts (the attack plan
+idle and, alternating with it (2 rounds each), while 4 client threads keep sending the worst solver requests the API accepts (the attack plan
 on 10 enemies x 16 attacks with values up to 99, and the damage suggestion on 8 units x 16 attacks, from
 tests/test_combat_budget.py), each answered within its budget. Prints each side's median and p95 and the p95
 ratio loaded / idle (target: within 2x), for the server with the solver pool (``SOLVER_POOL``, as
@@ -34,6 +34,7 @@ from poll_load import free_port, make_game, p95  # noqa: E402
 TARGET_RATIO = 2.0
 SOLVER_CLIENTS = 4
 RATE = 10  # requests a second, per measured kind
+ROUNDS = 2
 
 SERVER = r"""
 import logging, sys
@@ -144,8 +145,16 @@ def main() -> None:
             try:
                 page, poll = f"/games/{game_id}", f"{poller}&seq={n}"
                 measure(port, page, cookie, 1.0, [])  # warm: the first fold, the pool's workers
-                idle = phase(port, page, poll, cookie, seconds, None)
-                busy = phase(port, page, poll, cookie, seconds, bodies)
+                idle = {"poll": [], "page": []}
+                busy = {"poll": [], "page": [], "solver answers": {}}
+                for _ in range(ROUNDS):  # idle and loaded alternate: the machine's other load drifts evenly
+                    for into, load in ((idle, None), (busy, bodies)):
+                        got = phase(port, page, poll, cookie, seconds / ROUNDS, load)
+                        into["poll"] += got["poll"]
+                        into["page"] += got["page"]
+                        for status, k in got["solver answers"].items():
+                            if "solver answers" in into:
+                                into["solver answers"][status] = into["solver answers"].get(status, 0) + k
             finally:
                 proc.terminate()
                 proc.wait(timeout=10)
