@@ -6,11 +6,11 @@ Undo and redo are followed as the fold follows them (``companion.state.walk``).
 
 Cost (only ``catch_up`` and ``_Active`` below are about it): the replay keeps pickled checkpoints of the state,
 every ``CHECKPOINT`` active events or more: the gap grows with the size of the state (one event per
-``BYTES_PER_EVENT`` bytes), so copying never costs more than replaying and 20,000 unit recruits stay linear (an undo followed by a
-new event still costs one copy of the state: docs/performance.md).
+``BYTES_PER_EVENT`` bytes), so copying never costs more than replaying and 20,000 unit recruits stay linear.
 ``_Active`` notes the first active event changed since the last catch-up, so a catch-up compares only from there:
-an undo followed by its redo costs nothing, a new event after an undo costs one checkpoint's copy and the
-events after it. Checkpoints after a changed event are dropped, so a checkpoint is always the state after the
+an undo followed by its redo costs nothing; a new event after an undo takes back the undone events' changes
+through their journals (``journal.py``: the inverse of every change a reducer made, kept for the latest
+``JOURNAL_DEPTH`` events), or, further back, copies a checkpoint and applies the events after it. Checkpoints after a changed event are dropped, so a checkpoint is always the state after the
 same active events in the same order.
 """
 
@@ -18,14 +18,17 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections import deque
 from typing import Iterable
 
 from ..rules.text import N_
 from ..state import REDO, REDUCERS, UNDO, Event, initial_state
 from .command import Invalid
+from .journal import Journal, plain, reset_foreign, saw_foreign, track
 
 CHECKPOINT = 32
 BYTES_PER_EVENT = 256
+JOURNAL_DEPTH = 64  # the latest events whose changes can be taken back without a checkpoint
 
 
 class _Active(list):
@@ -74,10 +77,13 @@ class _Replay:
         start = initial_state(game_id, setup, seed)
         self.active: list[Event] = _Active()
         self.undone: list[Event] = []
-        self.state = copy.deepcopy(start)
+        reset_foreign()
+        self.state = track(copy.deepcopy(start))  # journaled (companion/game/journal.py)
         self.held: list[Event] = []  # the events ``state`` holds, in order
         # pickled copies of the state after the first k active events (k ascending): [(k, bytes)]
-        self.checkpoints: list[tuple[int, bytes]] = [(0, pickle.dumps(start, protocol=pickle.HIGHEST_PROTOCOL))]
+        self.checkpoints: list[tuple[int, bytes]] = [(0, pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL))]
+        # the inverses of the changes of the latest held events (the last of ``held``, at most JOURNAL_DEPTH)
+        self.journals: deque[Journal] = deque(maxlen=JOURNAL_DEPTH)
 
     def _apply(self, ev: Event) -> None:
         fn = REDUCERS.get(ev.type)
@@ -101,12 +107,22 @@ class _Replay:
         while cps[-1][0] > same:
             cps.pop()  # the state after events no longer in force at that place
         if same < len(held):
-            k, blob = cps[-1]
-            self.state = pickle.loads(blob)
-            del held[k:]
+            back = len(held) - same
+            if back <= len(self.journals) and not saw_foreign():
+                for _ in range(back):  # take back the latest events' changes: their cost, not the state's size
+                    self.journals.pop().rewind()
+                del held[same:]
+            else:
+                k, blob = cps[-1]
+                self.state = pickle.loads(blob)
+                self.journals.clear()
+                del held[k:]
         while len(held) < len(active):
             ev = active[len(held)]
-            self._apply(ev)
+            journal = Journal()
+            with journal:
+                self._apply(ev)
+            self.journals.append(journal)
             held.append(ev)
             last_k, last_blob = cps[-1]
             if len(held) - last_k >= max(CHECKPOINT, len(last_blob) // BYTES_PER_EVENT):
@@ -134,4 +150,4 @@ def replay_strict(game_id: int, setup: dict, seed: str, events: Iterable[Event])
     for ev in events:
         r.event(ev)
     r.catch_up()
-    return r.state
+    return plain(r.state)
