@@ -106,8 +106,9 @@ def solver_load(port: int, bodies, seconds: float, stop: threading.Event, counts
         i += 1
         conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
         resp = conn.getresponse()
-        resp.read()
-        counts[resp.status] = counts.get(resp.status, 0) + 1
+        data = resp.read()
+        key = resp.status if resp.status < 400 else f"{resp.status} {json.loads(data).get('error', '')[:40]}"
+        counts[key] = counts.get(key, 0) + 1
     conn.close()
 
 

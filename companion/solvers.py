@@ -5,8 +5,8 @@ and the Dummy player's forecast (``rules.dummy.forecast``) are CPU-bound searche
 hold the GIL and the cores, and every phone's poll and page waits behind them. ``solve(fn, *args)`` runs them
 in a small pool of worker processes instead:
 
-- **few, humble workers**: ``WORKERS`` processes (2 at most: the table's laptop may have 2 cores), each at the
-  lowest CPU priority (``nice`` 19), so the server's own threads always get the CPU first;
+- **few, humble workers**: ``WORKERS`` processes (2 at most: the table's laptop may have 2 cores), each at a
+  low CPU priority (``nice`` 10), so the server's own threads always get the CPU first;
 - **hard limits**: at most ``MAX_PENDING`` solver requests run or wait at once (more are refused at once, so
   the server's threads stay free for the table); a request waits at most ``QUEUE_S`` for a free worker and ``HARD_LIMIT_S`` for the answer (the
   searches stop themselves after about 1 s of CPU, ``rules.budget``; this is the wall-clock guard above that).
@@ -35,8 +35,8 @@ WORKERS = max(1, min(2, os.cpu_count() or 1))
 QUEUE_S = 10.0  # waiting for a free worker
 MAX_PENDING = 4  # solver requests running or waiting at once: the others are refused at once (the server's
 # threads stay free for the table: waitress serves with 8)
-HARD_LIMIT_S = 5.0  # a worker's answer (its search stops itself after about 1 s of CPU)
-NICE = 19
+HARD_LIMIT_S = 10.0  # a worker's answer (its search stops itself after about 1 s of CPU)
+NICE = 10  # below the server's threads; 19 starved the workers on a machine busy with other work
 
 
 class SolverBusy(OverBudget):
