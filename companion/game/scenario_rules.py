@@ -49,6 +49,7 @@ EFFECTS: dict[str, str] = {
     "no_elite_units": "the recruit command refuses an Elite Unit (scenario_play.check_recruit)",
     "conquer_hold_units": "the recruit command refuses level IV Units, and Elite Units before the round of the "
                           "second half (scenario_play.check_recruit)",
+    "setup_numbers": "game/setup.py setup_numbers_of (rules/setup_numbers.py): the new-game page and the board",
 }
 
 # Scenario Book, Variants (the setup form's `variant` choices; stored in the set-up as "variants")

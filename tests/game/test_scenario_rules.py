@@ -46,13 +46,13 @@ def test_every_special_rule_is_applied_or_marked_a_reminder():
 
 EXPECTED = {
     # scenario: what each special rule is (in the order of the Scenario Book's list)
-    "first_reconnaissance": ["fame_per_revealed_tile", "reminder", "reminder", "no_elite_units", "reminder",
+    "first_reconnaissance": ["fame_per_revealed_tile", "reminder", "reminder", "no_elite_units", "setup_numbers",
                              "cities_closed"],
     "full_conquest": ["team_rules"],
-    "blitz_conquest": ["start_fame_and_line_bonus", "start_reputation", "reminder"],
+    "blitz_conquest": ["start_fame_and_line_bonus", "start_reputation", "setup_numbers"],
     "solo_conquest": ["reminder", "dummy_tactics", "dummy_tactics"],
     "full_cooperation": ["reminder", "dummy_tactics", "dummy_tactics", "coop_scoring"],
-    "blitz_cooperation": ["coop_scoring", "start_fame_and_line_bonus", "start_reputation", "reminder"],
+    "blitz_cooperation": ["coop_scoring", "start_fame_and_line_bonus", "start_reputation", "setup_numbers"],
     "mines_liberation": ["reminder", "mine_fight", "mine_liberation", "mine_liberation", "mine_liberation",
                          "friendly_city"],
     "druid_nights": ["druid_glades", "druid_incantation", "druid_glades", "druid_incantation", "friendly_city"],

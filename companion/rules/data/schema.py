@@ -58,6 +58,7 @@ SCENARIO_EFFECTS = (
     "no_elite_units",                # First Reconnaissance: recruiting an Elite Unit is refused
     "conquer_hold_units",            # Conquer and Hold: no level IV Units; Elite Units from Round 3 or 4
     "mine_fight",                    # Mines Liberation: the combat page's mine (Night rules, Units), liberated
+    "setup_numbers",                 # a set-up number (Source dice, Unit offer, offers, Elite Units) shown at set-up
 )
 LEVEL_REWARDS = ("start", "skill_and_advanced_action", "command_token_armor_hand")
 UNIT_KINDS = ("regular", "elite")
