@@ -163,7 +163,7 @@ def load_game(game_id: int) -> Game:
         abort(403, description=gettext("This game is private: scan the game's QR code to join it."))
     setup = json.loads(row["setup"])
     # the folded state from the process's cache: one indexed query when nothing changed, the new events only
-    # after a command, the whole log after an undo/redo (companion/state_cache.py)
+    # after a command, the events after the nearest checkpoint after an undo/redo (companion/state_cache.py)
     state, seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], game_id, setup, row["seed"])
     me = my_role(game_id)
     game = Game(
