@@ -111,15 +111,6 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
     }
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One event of the log as the log page shows it: whether it is in force, undone, or an undo/redo itself."""
-
-    event: Event
-    status: str  # "active" | "undone" | "undo" | "redo"
-    target: int | None = None  # for undo/redo: the seq they act on
-
-
 class Walker:
     """Undo and redo followed one event at a time: the active events in order, the redo stack (last is next to
     redo) and the status by seq, exactly as ``walk`` gives them. ``push`` answers the index of the first active

@@ -20,8 +20,8 @@ same order (``Walker.push`` names the first one that changed; checkpoints after 
 The cached log also serves the undo bar, the log page and undo itself (``log()``, ``state.Log``): none of them
 reads or walks the whole log again.
 
-Entries are evicted least recently used first (``MAX_GAMES``, and ``MAX_EVENTS`` events over all of them); a lock guards the table and one lock per game
-guards its entry (waitress serves requests from several threads). The game's seed is part of the key: a deleted
+Entries are evicted least recently used first (``MAX_GAMES``, and ``MAX_EVENTS`` events over all of them); a
+lock guards the table and one lock per game guards its entry (waitress serves requests from several threads). The game's seed is part of the key: a deleted
 game whose id is reused by a new game never sees the old state.
 """
 from __future__ import annotations
@@ -96,12 +96,6 @@ class StateCache:
         while len(self._entries) > self.max_games or (
                 len(self._entries) > 1 and sum(len(e.events) for e in self._entries.values()) > MAX_EVENTS):
             self._entries.popitem(last=False)
-
-    def forget(self, namespace: str, game_id: int) -> None:
-        """Drop a game's entries (a deleted game)."""
-        with self._lock:
-            for key in [k for k in self._entries if k[0] == namespace and k[1] == game_id]:
-                del self._entries[key]
 
     def clear(self) -> None:
         with self._lock:

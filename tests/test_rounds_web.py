@@ -1,4 +1,4 @@
-"""The Round flow through the board's forms and the JSON API (issue 10, item 7), with the Flask test client.
+"""The Round flow through the board's forms and the JSON API, with the Flask test client.
 Rules: Rulebook, A Round 3 (Tactics, lowest Fame first), 3c (Round order by Tactic numbers), 4a-4b (turns, the End
 of the Round and one last turn for each other player)."""
 

@@ -70,9 +70,11 @@ class ApiError(Exception):
 
 
 def api_blueprint(name: str, import_name: str, url_prefix: str) -> Blueprint:
-    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it)."""
+    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it). A refusal of the parsing
+    layer (``Invalid``) is a 400 ``{"error": reason}`` in English, like every API error."""
     bp = Blueprint(name, import_name, url_prefix=url_prefix)
     csrf.exempt(bp)
+    bp.register_error_handler(Invalid, lambda err: (jsonify({"error": str(err)}), 400))
     return bp
 
 
@@ -226,7 +228,7 @@ def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: 
         apply(game.state, Command(type, payload, sentence, tuple(scope)), game.seq + 1)
     except Invalid as err:
         abort(400, description=invalid_text(err))
-    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it (issue 9, item 3)
+    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it
     try:
         return ev.record(
             get_db(), game.id, type=type, payload=payload, sentence=sentence, scope=tuple(scope),

@@ -17,7 +17,8 @@ from ...state import player
 from ..command import Invalid
 from ..trackers import REWARD_TEXT
 from .damage import damage_result, suggestion
-from .forms import num, parse_assignment, parse_attacks, parse_blocks, parse_targets
+from ..fields import between
+from .forms import parse_assignment, parse_attacks, parse_blocks, parse_targets
 from .outcome import outcome_of
 from .phases import attack_result, block_result
 from .state import (ABILITIES, ABILITY_NAMES, ATTACK_KIND_NAMES, ATTACK_KINDS, ATTACK_ROWS, BLOCK_ROWS, CITY_NAMES,
@@ -56,7 +57,7 @@ RAMPAGING_PILES = ("green", "red")
 
 
 def quick_piles(cur: dict, garrison=()) -> list[dict]:
-    """Issue 9 (fewer taps): the piles this fight's enemies come from, each token one tap to add; the site's own
+    """Fewer taps: the piles this fight's enemies come from, each token one tap to add; the site's own
     pile open, green and red marked rampaging where they can only be rampaging (at a keep, mage tower or city, or
     in a fight against rampaging enemies)."""
     own = tuple(dict.fromkeys(garrison or ())) if cur["fight"] == "city" else SITE_PILES.get(cur["fight"], ())
@@ -99,12 +100,12 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
                   for g in plan.groups]
         out["plan"] = {"plan": plan, "groups": groups, "attacks": attacks}
     elif check == "block" and cur["phase"] == "block":
-        key = num(args, "key", 0, 10 ** 6)
+        key = between(args, "key", 0, 10 ** 6)
         e = enemy_by_key(cur, key)
         if e is None or e not in alive(cur):
             raise Invalid(N_("That enemy is no longer in the combat."))
-        index = num(args, "attack_index", 0, 9, default=0)
-        mp = num(args, "move_points", 0, 99, default=0)
+        index = between(args, "attack_index", 0, 9, default=0)
+        mp = between(args, "move_points", 0, 99, default=0)
         out["block"] = {"key": key, "attack_index": index, "move_points": mp,
                         "blocks": parse_blocks(args), "result": None}
         out["block"]["result"] = block_result(cur, e, index, out["block"]["blocks"], mp)
@@ -173,7 +174,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         ctx["outcome_preview"] = outcome_of(state, cur)
         ctx["unit_names"] = {unit_key(u): unit_label(u, lang) for u in pl["units"]}
     if cur["phase"] in ("ranged_siege", "attack"):
-        # Issue 9 (fewer taps): one enemy left is the target; in the Ranged and Siege phase so is the only enemy a
+        # Fewer taps: one enemy left is the target; in the Ranged and Siege phase so is the only enemy a
         # Ranged attack (the first kind offered) can reach, unfortified (Rulebook Ranged and Siege phase 3)
         reach = alive(cur)
         if cur["phase"] == "ranged_siege" and len(reach) > 1:

@@ -95,7 +95,7 @@ def _plain(value: Any) -> Any:
 
 
 def as_dict(obj: Any) -> Any:
-    """The API shape of any rules-data object (issue 3, part 4)."""
+    """The API shape of any rules-data object."""
     return _plain(obj)
 
 
