@@ -79,6 +79,10 @@ def create_app(config: dict | None = None) -> "Flask":
     cache = app.config.get("STATIC_CACHE") or resources.cache_dir() / "static"
     assets.init_app(app, Path(cache))
     fastpoll.init_app(app)  # the steady-state live poll answered before Flask
+    from . import solvers
+
+    if app.config.get("SOLVER_POOL"):  # `companion serve`: the searches run in worker processes
+        solvers.configure(pool=True)
 
     # Core reducers, then every feature blueprint in companion/web/ (a module that defines `bp`).
     game.load_all()  # every feature's reducers and commands

@@ -22,7 +22,6 @@ from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
 
 HASHED = re.compile(r"\.[0-9a-f]{12}\.[A-Za-z0-9]+$")
-YEAR = 365 * 24 * 60 * 60
 COMPRESSED = (".gz", ".br")
 
 

@@ -60,7 +60,8 @@ def serve_app(host: str, port: int, db: str | None, threads: int) -> int:
     anything else is printed. Then the address, the database, the QR code, and serve until stopped."""
     address = host if host not in ("0.0.0.0", "::") else lan_address()
     url = f"http://{address}:{port}/"
-    app = create_app({"DATABASE": db, "PUBLIC_URL": url} if db else {"PUBLIC_URL": url})
+    config = {"PUBLIC_URL": url, "SOLVER_POOL": True}  # solvers in worker processes (companion/solvers.py)
+    app = create_app({"DATABASE": db, **config} if db else config)
     try:
         server = create_server(app, host=host, port=port, threads=threads, ident="companion")
     except OSError as err:

@@ -55,12 +55,10 @@ def import_game(db: Database, plan: ImportPlan, host_device: str) -> int:
         game_id = create_game(db, plan.setup, host_device)
         if plan.seed:
             db["games"].update(game_id, {"seed": plan.seed})
-        for e in plan.events:
-            db["events"].insert({
-                "game_id": game_id, "seq": e.seq, "type": e.type,
-                "payload": json.dumps(e.payload, sort_keys=True),
-                "sentence": json.dumps(e.sentence, sort_keys=True),
-                "text": e.text, "scope": json.dumps(e.scope),
-                "device": e.device, "nonce": None, "created": e.created or now(),
-            })
+        stamp = now()
+        db.conn.executemany(  # one statement for every event: 20,000 events cost what 2,000 cost, times ten
+            "INSERT INTO events (game_id, seq, type, payload, sentence, text, scope, device, nonce, created) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+            ((game_id, e.seq, e.type, json.dumps(e.payload, sort_keys=True), json.dumps(e.sentence, sort_keys=True),
+              e.text, json.dumps(e.scope), e.device, e.created or stamp) for e in plan.events))
     return game_id

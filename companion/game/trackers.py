@@ -144,7 +144,7 @@ SHIELD_NAMES = {
     "adventure": N_("adventure site"),
     "city": N_("city"),
 }
-TIME_NAMES = {"day": N_("day"), "night": N_("night")}
+TIME_NAMES = {"day": N_("day"), "night": N_("night")}  # the Round sentences name the time by these msgids
 COLOR_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "white": N_("white")}
 
 
@@ -211,7 +211,7 @@ def cmd_reputation(state, data) -> Command:
 @command("crystal")
 def cmd_crystal(state, data) -> Command:
     i = parse.player_index(state, data)
-    color = parse.choice(data, "color", COLORS)
+    color = parse.colour(data, "color", COLORS)
     amount = parse.whole(data, "amount", lo=-3, hi=3)
     pl = state["players"][i]
     new = pl["crystals"][color] + amount
@@ -265,9 +265,7 @@ def cmd_recruit(state, data) -> Command:
     unit_id = parse.ident(data, "unit", default="")
     units = get_rules().units
     if unit_id:
-        if unit_id not in units:
-            raise Invalid(N_("There is no unit %(unit)s."), unit=unit_id[:40])
-        u = units[unit_id]
+        u = units[parse.unit_kind(unit_id)]
         check_recruit(state, u)  # First Reconnaissance's and Conquer and Hold's Elite Units (scenario_play)
         payload = {"player": i, "unit": u.id, "name": u.name, "level": u.level, "armor": u.armor,
                    "resistances": list(u.resistances)}
@@ -373,7 +371,7 @@ def cmd_next_round(state, data) -> Command:
     if order and n > len(order):
         raise Invalid(N_("This scenario has %(n)d rounds: the game is over."), n=len(order))
     time = order[n - 1] if order else ("night" if state["time"] == "day" else "day")
-    s = sentence(N_("Round %(n)d begins (%(time)s)."), translate=("time",), n=n, time=time)
+    s = sentence(N_("Round %(n)d begins (%(time)s)."), translate=("time",), n=n, time=TIME_NAMES[time])
     return Command("round.next", {"time": time}, s, ("round",))
 
 
@@ -390,7 +388,7 @@ def day_night_order(state) -> tuple[str, ...]:
 @command("time")
 def cmd_time(state, data) -> Command:
     time = parse.choice(data, "time", ("day", "night"))
-    s = sentence(N_("It is now %(time)s."), translate=("time",), time=time)
+    s = sentence(N_("It is now %(time)s."), translate=("time",), time=TIME_NAMES[time])
     return Command("round.time", {"time": time}, s, ("round",))
 
 
@@ -424,24 +422,14 @@ CORRECTABLE_ABILITIES = ("fortified", "unfortified", "elusive", "arcane_immunity
                          "paralyze", "assassination", "cumbersome", "vampiric")
 
 
-def _form_list(data, name) -> list:
-    if hasattr(data, "getlist"):
-        return data.getlist(name)
-    value = data.get(name) or []
-    return value if isinstance(value, list) else [value]
-
-
 @command("override")
 def cmd_override(state, data) -> Command:
-    """A table's correction of one printed token for this game (issue 3: values differ between printings).
+    """A table's correction of one printed token for this game (values differ between printings).
     Only what differs from the rules data is stored; an empty correction goes back to the printed token."""
     from ..rules.data import RulesDataError, apply_override, as_dict
 
-    token = data.get("enemy")
-    enemies = get_rules().enemies
-    if not isinstance(token, str) or token not in enemies:
-        raise Invalid(N_("There is no enemy token %(token)s."), token=parse.shown(token))
-    printed = enemies[token]
+    token = parse.enemy_token(data.get("enemy"))
+    printed = get_rules().enemies[token]
     if data.get("reset"):
         if token not in state["overrides"]:
             raise Invalid(N_("%(enemy)s is not corrected in this game."), enemy=printed.name)
@@ -463,19 +451,19 @@ def cmd_override(state, data) -> Command:
                           else parse.whole(data, "elusive_armor", lo=1, hi=30)),
         "fame": parse.whole(data, "fame", lo=0, hi=30) if given("fame") else base["fame"],
         "attacks": [] if given("attack_value") else [dict(a) for a in base["attacks"]],
-        "abilities": ([a for a in CORRECTABLE_ABILITIES if a in _form_list(data, "ability")] if given("ability")
+        "abilities": ([a for a in CORRECTABLE_ABILITIES if a in parse.many(data, "ability")] if given("ability")
                       else [a for a in base["abilities"] if a in CORRECTABLE_ABILITIES]),
-        "resistances": ([r for r in ("physical", "fire", "ice") if r in _form_list(data, "resistance")]
+        "resistances": ([r for r in ("physical", "fire", "ice") if r in parse.many(data, "resistance")]
                         if given("resistance") else list(base["resistances"])),
     }
-    values, elements = _form_list(data, "attack_value"), _form_list(data, "attack_element")
+    values, elements = parse.many(data, "attack_value"), parse.many(data, "attack_element")
     for i, raw in enumerate(values):
         if raw in (None, ""):
             continue
         element = elements[i] if i < len(elements) else "physical"
         if element not in ("physical", "fire", "ice", "cold_fire"):
             raise Invalid(N_("Unknown element: %(e)s."), e=str(element)[:20])
-        wanted["attacks"].append({"value": parse.whole({"attack": raw}, "attack", lo=0, hi=30), "element": element})
+        wanted["attacks"].append({"value": parse.whole_value(raw, "attack", lo=0, hi=30), "element": element})
     # keep the printed abilities the form does not offer (summon, defend) as they are
     kept = [a for a in printed.abilities if a not in CORRECTABLE_ABILITIES]
     wanted["abilities"] = kept + wanted["abilities"]

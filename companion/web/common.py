@@ -31,7 +31,7 @@ from werkzeug.routing import IntegerConverter
 from .. import events as ev
 from ..db import get_db
 from ..game import fields, safejson
-from ..game.command import COMMANDS, Command, Invalid, apply
+from ..game.command import COMMANDS, Actor, Command, Invalid, NotYours, apply, run
 from ..rules.data import get_rules
 from ..rules.text import translate_line
 from ..state import Event
@@ -75,9 +75,11 @@ class ApiError(Exception):
 
 
 def api_blueprint(name: str, import_name: str, url_prefix: str) -> Blueprint:
-    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it)."""
+    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it). A refusal of the parsing
+    layer (``Invalid``) is a 400 ``{"error": reason}`` in English, like every API error."""
     bp = Blueprint(name, import_name, url_prefix=url_prefix)
     csrf.exempt(bp)
+    bp.register_error_handler(Invalid, lambda err: (jsonify({"error": str(err)}), 400))
     return bp
 
 
@@ -133,7 +135,10 @@ class Game:
     def events(self) -> list[Event]:
         """The log up to ``seq``, read when a page needs it (the log page, the export): most requests don't."""
         if self._events is None:
-            self._events = [e for e in ev.load_events(get_db(), self.id) if e.seq <= self.seq]
+            # the state cache's copy with its undo/redo walk done; else read from the database
+            self._events = STATE_CACHE.log(current_app.config["DATABASE"], self.id, self.row["seed"], self.seq)
+            if self._events is None:
+                self._events = [e for e in ev.load_events(get_db(), self.id) if e.seq <= self.seq]
         return self._events
 
 
@@ -151,7 +156,7 @@ def load_game(game_id: int) -> Game:
         abort(403, description=gettext("This game is private: scan the game's QR code to join it."))
     setup = json.loads(row["setup"])
     # the folded state from the process's cache: one indexed query when nothing changed, the new events only
-    # after a command, the whole log after an undo/redo (companion/state_cache.py)
+    # after a command, the events after the nearest checkpoint after an undo/redo (companion/state_cache.py)
     state, seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], game_id, setup, row["seed"])
     me = my_role(game_id)
     game = Game(
@@ -214,7 +219,7 @@ def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: 
         apply(game.state, Command(type, payload, sentence, tuple(scope)), game.seq + 1)
     except Invalid as err:
         abort(400, description=invalid_text(err))
-    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it (issue 9, item 3)
+    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it
     try:
         return ev.record(
             get_db(), game.id, type=type, payload=payload, sentence=sentence, scope=tuple(scope),
@@ -224,15 +229,25 @@ def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: 
         conflict()
 
 
+def actor_of(game: Game) -> Actor:
+    """The acting device as the game layer's commands see it: its player, whether it hosts, whether it watches."""
+    me = my_role(game.id)
+    p = me.get("player")
+    return Actor(player=p if isinstance(p, int) and not isinstance(p, bool) else None,
+                 is_host=bool(game.is_host or me.get("role") == "host"), is_watcher=me.get("role") == "watcher")
+
+
 def run_command(game: Game, name: str, data) -> ev.Recorded:
-    """Run the registered command ``name`` (``companion.game.command.COMMANDS``) on the form's or JSON body's
-    values and record its event (``record_command``). 404 for an unknown command, 400 with the reason for a
+    """Run the registered command ``name`` (``companion.game.command.COMMANDS``) given by this device (the game
+    layer checks who may give it: ``run``) on the form's or JSON body's values and record its event
+    (``record_command``). 404 for an unknown command, 403 for another player's turn, 400 with the reason for a
     refusal."""
-    fn = COMMANDS.get(name)
-    if fn is None:
+    if COMMANDS.get(name) is None:
         abort(404, description=gettext("Unknown command."))
     try:
-        cmd = fn(game.state, data)
+        cmd = run(name, game.state, data, actor_of(game))
+    except NotYours as err:  # another player's turn: not this phone's to do
+        abort(403, description=invalid_text(err))
     except Invalid as err:
         abort(400, description=invalid_text(err))
     return record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)

@@ -169,7 +169,7 @@ def _undo_redo(game_id: int, which: str):
     game = load_game(game_id)
     try:
         ev.undo_or_redo(get_db(), game_id, which, based_on=based_on(), device=device_id(), nonce=nonce(),
-                        by=my_by(game_id))
+                        by=my_by(game_id), log=game.events)
     except ev.Conflict:
         conflict()
     except ev.NothingToDo:
