@@ -71,7 +71,45 @@
       // The person does something new: the previous error message has served its purpose.
       var flash = document.getElementById("flash");
       if (flash) flash.innerHTML = "";
+      Array.prototype.forEach.call(document.querySelectorAll(".refusal"), function (r) { r.remove(); });
     }
+  });
+
+  // ---------------------------------------------------------------- a refusal where the player is looking
+  // A refused change (4xx) is shown right after the form that was used, announced (aria-live), and scrolled into
+  // view; the form keeps everything typed in it. Without a form (or when the form is gone) it goes to #flash.
+  function refusalHost(elt) {
+    if (!elt || !elt.isConnected) return null;
+    var form = elt.tagName === "FORM" ? elt : (elt.form || elt.closest("form"));
+    return form && form.isConnected ? form : elt;
+  }
+  function showRefusal(host, html) {
+    var box = host.nextElementSibling;
+    if (!box || !box.classList.contains("refusal")) {
+      box = document.createElement("div");
+      box.className = "refusal";
+      box.setAttribute("aria-live", "assertive");
+      box.setAttribute("data-testid", "refusal");
+      box.tabIndex = -1;
+      host.insertAdjacentElement("afterend", box);
+    }
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var msg = doc.querySelector(".flash") || doc.body;
+    // filled a moment after the (empty) live region is in the page, so screen readers announce it
+    window.requestAnimationFrame(function () {
+      box.replaceChildren(document.importNode(msg, true));
+      box.scrollIntoView({block: "nearest"});
+    });
+  }
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    if (!xhr || xhr.status < 400 || xhr.status > 499) return;
+    var elt = e.detail.requestConfig ? e.detail.requestConfig.elt : e.detail.elt;
+    if (!elt || elt.id === "sync" || elt.id === "live") return;
+    var host = refusalHost(elt);
+    if (!host) return;
+    e.detail.shouldSwap = false;
+    showRefusal(host, xhr.responseText);
   });
   function owner(el) {
     if (dirty.has(el)) return el;
@@ -109,6 +147,8 @@
       return true;
     };
     cb.beforeNodeRemoved = function (node) {
+      // a refusal stays until the person does something new
+      if (node.nodeType === 1 && node.classList && node.classList.contains("refusal")) return false;
       // a note about a field still being edited stays until the person sends or leaves it
       if (node.nodeType === 1 && node.classList && node.classList.contains("remote-note")) {
         var f = node.previousElementSibling;

@@ -1,0 +1,86 @@
+"""A refusal appears where the player is looking: right after the form that was used, announced (aria-live /
+role=alert) and inside the viewport, after a tap low on the page, at 320 and 360 px; nothing typed is lost. Without
+JavaScript the 4xx page starts with the reason (role=alert), so it is on screen when the page opens."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from test_two_phones import create_game
+
+pytestmark = pytest.mark.browser
+
+IN_VIEW = """el => { const r = el.getBoundingClientRect();
+  const nav = document.querySelector('.gamenav'); const bottom = nav ? nav.getBoundingClientRect().top : innerHeight;
+  const bar = document.querySelector('.topbar'); const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  return r.height > 0 && r.top >= top - 1 && r.bottom <= bottom + 1; }"""
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_refusal_low_on_the_board_is_shown_beside_the_tap(server, phone, width):
+    host = phone()
+    gid = create_game(host, server)
+    a = phone(width=width, height=640)
+    a.context.add_cookies(host.context.cookies())
+    a.goto(f"{server}/games/{gid}")
+    # Ben's crystals: the second player's card, far below the top of the page
+    plus = a.locator("[data-testid=player-1] .crystal-white button[value='1']")
+    for n in range(1, 4):
+        plus.click()
+        expect(a.locator("[data-testid=player-1] .crystal-white output")).to_have_text(str(n))
+    plus.scroll_into_view_if_needed()
+    assert a.evaluate("scrollY") > 400  # the tap is low on the page
+    plus.click()
+    refusal = a.locator("[data-testid=player-1] .crystal-white + [data-testid=refusal]")
+    expect(refusal).to_contain_text("At most 3 crystals")
+    assert refusal.get_attribute("aria-live") == "assertive"
+    assert refusal.locator("[role=alert]").count() == 1
+    a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
+    # the next change clears it
+    a.locator("[data-testid=player-1] .crystal-white button[value='-1']").click()
+    expect(a.locator("[data-testid=refusal]")).to_have_count(0)
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_refused_number_keeps_what_was_typed_and_says_why_beside_it(server, phone, width):
+    """A combat refusal (a block form low on the page): the typed value stays in its field."""
+    a = phone(width=width, height=640)
+    gid = create_game(a, server)
+    a.goto(f"{server}/games/{gid}/combat")
+    a.click("[data-testid=quick-fight-rampaging]")
+    a.click("[data-testid=quick-prowlers]")
+    a.locator(".enemy").first.wait_for()
+    a.click("[data-testid=next-phase]")
+    a.wait_for_selector("[data-testid=attack-form]")
+    form = a.locator("[data-testid=attack-form]")
+    field = form.locator("input[name=value]").first
+    form.locator("input[name=target]").first.uncheck()  # no target: refused
+    field.fill("3")
+    form.locator("[data-testid=attack-go]").scroll_into_view_if_needed()
+    form.locator("[data-testid=attack-go]").click()
+    refusal = a.locator("[data-testid=attack-form] + [data-testid=refusal]")
+    expect(refusal).to_be_visible()
+    a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
+    assert field.input_value() == "3"
+
+
+def test_without_javascript_the_refusal_opens_the_page(server, browser):
+    ctx = browser.new_context(viewport={"width": 320, "height": 640}, java_script_enabled=False)
+    try:
+        a = ctx.new_page()
+        gid = create_game(a, server)
+        a.goto(f"{server}/games/{gid}")
+        plus = a.locator("[data-testid=player-1] .crystal-white button[value='1']")
+        for n in range(1, 5):
+            plus.click()
+            a.wait_for_load_state()
+            if n < 4:
+                plus = a.locator("[data-testid=player-1] .crystal-white button[value='1']")
+        alert = a.locator("[role=alert]").first
+        expect(alert).to_contain_text("At most 3 crystals")
+        box = alert.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640
+        expect(a.get_by_role("link", name=re.compile("Back"))).to_be_visible()
+    finally:
+        ctx.close()
