@@ -57,6 +57,11 @@
     var s = e.target.closest && e.target.closest("summary");
     if (s && s.parentElement && s.parentElement.tagName === "DETAILS") s.parentElement.mkToggled = true;
   }, true);
+  // The navigation's "More" closes again when the person taps anywhere else.
+  document.addEventListener("click", function (e) {
+    var more = document.querySelector(".gamenav-more[open]");
+    if (more && !more.contains(e.target)) more.open = false;
+  });
   document.addEventListener("input", mark, true);
   document.addEventListener("change", mark, true);
   function clean(form) {
