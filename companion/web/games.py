@@ -100,8 +100,10 @@ def create():
                                form=request.form, error=invalid_message(err)), 400
     game_id = create_game(setup, device_id())
     row = game_row(game_id)
-    remember_join(game_id, row["token"], "host", 0 if len(setup["players"]) == 1 else None)
-    return redirect(url_for("games.who", game_id=game_id), code=303)
+    solo = len(setup["players"]) == 1
+    remember_join(game_id, row["token"], "host", 0 if solo else None)
+    # one player at the table: the host is that player, nobody to ask "who are you?"
+    return redirect(url_for("games.show" if solo else "games.who", game_id=game_id), code=303)
 
 
 @bp.get("/join/<int:game_id>/<token>")

@@ -39,9 +39,6 @@ def new_runewars(page, base) -> int:
 def tour(page, base, lang="en"):
     """Visit every page; the page is English while games are created (names and buttons are found by their
     English text), then switched to ``lang`` for the visits."""
-    for path in ("/", "/games/new", "/runewars/new"):
-        page.goto(base + path)
-        yield path
     duo = create_game(page, base)
     solo = new_solo(page, base)
     rw = new_runewars(page, base)
@@ -51,6 +48,9 @@ def tour(page, base, lang="en"):
         page.goto(base + "/")
         page.locator("details.menu summary").click()
         page.locator(f"button[name=lang][value={lang}]").click()
+    for path in ("/", "/games/new", "/runewars/new"):
+        page.goto(base + path)
+        yield path
     for path in ("", "/combat", "/score", "/pvp", "/tokens?enemy=guardsmen", "/log", "/invite", "/who"):
         page.goto(f"{base}/games/{duo}{path}")
         yield "duo" + (path or "/board")
