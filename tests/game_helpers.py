@@ -12,7 +12,7 @@ def new_game(client, scenario="full_conquest", mode="competitive", players=(("An
             data[f"hero_{i}"] = hero
     resp = client.post("/games", data=data)
     assert resp.status_code == 303, resp.get_data(as_text=True)
-    game_id = int(re.search(r"/games/(\d+)", resp.headers["Location"]).group(1))
+    game_id = int(re.search(r"/games/(\d+)/who", resp.headers["Location"]).group(1))
     return game_id
 
 

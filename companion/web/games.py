@@ -100,10 +100,8 @@ def create():
                                form=request.form, error=invalid_message(err)), 400
     game_id = create_game(setup, device_id())
     row = game_row(game_id)
-    solo = len(setup["players"]) == 1
-    remember_join(game_id, row["token"], "host", 0 if solo else None)
-    # one player at the table: the host is that player, nobody to ask "who are you?"
-    return redirect(url_for("games.show" if solo else "games.who", game_id=game_id), code=303)
+    remember_join(game_id, row["token"], "host", 0 if len(setup["players"]) == 1 else None)
+    return redirect(url_for("games.who", game_id=game_id), code=303)
 
 
 @bp.get("/join/<int:game_id>/<token>")
@@ -133,6 +131,9 @@ def who(game_id: int):
             except Invalid:
                 abort(400, description=gettext("Choose one of the players, or watch."))
             remember_join(game_id, game.token, role, index)
+        return redirect(url_for("games.show", game_id=game_id), code=303)
+    if game.is_host and len(game.state["players"]) == 1 and game.me.get("player") == 0:
+        # one player at the table: the host is that player, nobody to ask "who are you?"
         return redirect(url_for("games.show", game_id=game_id), code=303)
     return render_template("games/who.html", game=game, seq=game.seq)
 
