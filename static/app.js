@@ -98,8 +98,7 @@
       box.tabIndex = -1;
       host.insertAdjacentElement("afterend", box);
     }
-    var doc = new DOMParser().parseFromString(html, "text/html");
-    var msg = doc.querySelector(".flash") || doc.body;
+    var msg = html.querySelector(".flash, [role=alert]");
     // filled a moment after the (empty) live region is in the page, so screen readers announce it
     window.requestAnimationFrame(function () {
       box.replaceChildren(document.importNode(msg, true));
@@ -113,8 +112,11 @@
     if (!elt || elt.id === "sync" || elt.id === "live") return;
     var host = refusalHost(elt);
     if (!host) return;
+    // the reason: the error message, or a page's own alert (a page answering 4xx with itself and the reason)
+    var doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    if (!doc.querySelector(".flash, [role=alert]")) return;
     e.detail.shouldSwap = false;
-    showRefusal(host, xhr.responseText);
+    showRefusal(host, doc);
   });
   function owner(el) {
     if (dirty.has(el)) return el;

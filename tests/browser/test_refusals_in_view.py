@@ -84,3 +84,24 @@ def test_without_javascript_the_refusal_opens_the_page(server, browser):
         expect(a.get_by_role("link", name=re.compile("Back"))).to_be_visible()
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_refused_pvp_attack_says_why_beside_the_form(server, phone, width):
+    """The Player vs. player page answers a refused attack with itself and the reason: the reason is shown after
+    the attack form, in view, and the numbers typed stay (Rulebook PvP Ranged and Siege 5: the damage must pay for
+    the Wounds given)."""
+    a = phone(width=width, height=640)
+    gid = create_game(a, server)
+    a.goto(f"{server}/games/{gid}/pvp")
+    a.click("[data-testid=pvp-start]")
+    form = a.locator("[data-testid=pvp-attack-form]")
+    form.locator("input[name=value]").first.fill("3")
+    form.locator("input[name=hero]").fill("2")
+    form.locator("[data-testid=pvp-add]").scroll_into_view_if_needed()
+    form.locator("[data-testid=pvp-add]").click()
+    refusal = a.locator("[data-testid=pvp-attack-form] + [data-testid=refusal]")
+    expect(refusal).to_contain_text("not enough")
+    a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
+    assert form.locator("input[name=value]").first.input_value() == "3"
+    assert form.locator("input[name=hero]").input_value() == "2"
