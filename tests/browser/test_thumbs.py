@@ -203,6 +203,11 @@ def test_every_page_fits_the_thumb(server, phone, width, lang):
         if nav.count():
             box = nav.bounding_box()
             assert box["height"] <= 64, (name, box)
+            # one row, every label whole
+            cut = a.evaluate("""() => [...document.querySelectorAll('.gamenav > a, .gamenav-more > summary')]
+                .filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().top < innerHeight - 64)
+                .map(e => e.textContent.trim())""")
+            assert cut == [], (name, cut)
         assert a.evaluate("document.documentElement.scrollWidth") <= width, name
         controls = a.evaluate(SMALL_CONTROLS.replace("'button, a.button,", "'a, button, a.button,"))
         assert controls["small"] == [], (name, controls["small"])
