@@ -1,4 +1,4 @@
-"""Per-request cost against the length of the game's log (issue 11, item 4): a request's cost should not grow
+"""Per-request cost against the length of the game's log: a request's cost should not grow
 with the game. For games of 30, 300 and 3,000 events it times, in process (Flask test client, no network):
 - the board page (GET /games/<id>), its live fragment and the poll;
 - a command as a phone makes it: POST /games/<id>/do/fame, then the page it is sent back to.

@@ -78,6 +78,12 @@ def new_player(name: str, hero: str | None = None, team: str | None = None) -> d
     }
 
 
+def _setup_numbers(setup: dict) -> dict | None:
+    from .game.setup import setup_numbers_json  # the game layer imports this module: import when folding
+
+    return setup_numbers_json(setup)
+
+
 def initial_state(game_id: int, setup: dict, seed: str) -> dict:
     """The state before any event: what the game was created with."""
     players = [new_player(p["name"], p.get("hero"), p.get("team")) for p in setup.get("players", [])]
@@ -93,6 +99,7 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
             "mode": setup.get("mode"),
             "seed": seed,
             "variants": list(setup.get("variants") or ()),  # the Scenario Book's variants chosen (game/setup.py)
+            "setup_numbers": _setup_numbers(setup),  # dice, offers, tiles, cities, rounds, start (game/setup.py)
         },
         "round": 1,
         "time": "day",
@@ -102,15 +109,6 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
         "finished": False,
         "overrides": {},
     }
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One event of the log as the log page shows it: whether it is in force, undone, or an undo/redo itself."""
-
-    event: Event
-    status: str  # "active" | "undone" | "undo" | "redo"
-    target: int | None = None  # for undo/redo: the seq they act on
 
 
 def walk(events: Iterable[Event]) -> tuple[list[Event], list[Event], dict[int, str]]:

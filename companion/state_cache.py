@@ -1,5 +1,4 @@
-"""The folded state of each game, kept in the process so that a request's cost does not grow with the log
-(issue 11, item 4).
+"""The folded state of each game, kept in the process so that a request's cost does not grow with the log.
 
 An entry is keyed by (database, game id, game seed) and holds the state folded up to a sequence number. A
 request first asks for the game's last sequence number (one indexed query) and then:
@@ -66,12 +65,6 @@ class StateCache:
             self._entries.move_to_end(key)
             while len(self._entries) > self.max_games:
                 self._entries.popitem(last=False)
-
-    def forget(self, namespace: str, game_id: int) -> None:
-        """Drop a game's entries (a deleted game)."""
-        with self._lock:
-            for key in [k for k in self._entries if k[0] == namespace and k[1] == game_id]:
-                del self._entries[key]
 
     def clear(self) -> None:
         with self._lock:

@@ -1,4 +1,4 @@
-"""The Dummy player in a game: its page and events (issue 5), through the Flask test client."""
+"""The Dummy player in a game: its page and events, through the Flask test client."""
 from __future__ import annotations
 
 import re

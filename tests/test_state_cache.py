@@ -1,4 +1,4 @@
-"""The per-game state cache (issue 11, item 4) and write transactions (item 5). Rulebook: Fame track (fame adds
+"""The per-game state cache and write transactions. Rulebook: Fame track (fame adds
 up on the track); the app's rule that the state is the fold of the log, undo/redo included (docs/architecture.md)."""
 import threading
 
@@ -152,7 +152,7 @@ def test_threads_reading_and_writing_see_consistent_states(db, tmp_path):
 
 
 def test_write_transactions_begin_immediate(db):
-    """Issue 11 item 5: every write transaction takes the write lock up front (no "database is locked" when a
+    """Every write transaction takes the write lock up front (no "database is locked" when a
     double tap's read finds a newer writer)."""
     seen = []
     db.conn.set_trace_callback(seen.append)

@@ -1,4 +1,4 @@
-"""The flow of a Round for every game (issue 10, item 7): Tactic selection, the Round order from the Tactic numbers,
+"""The flow of a Round for every game: Tactic selection, the Round order from the Tactic numbers,
 whose turn it is, the End of the Round and the last turns (Rulebook, "A Round" 3 and 4, "End of the Round").
 
 Its data lives in ``state["rounds"]`` and belongs to one Round (``round``): when the round tracker moves on

@@ -1,4 +1,4 @@
-"""A work budget for the exact combat searches (issue 11, item 3: no request may use more than about 1 s of CPU).
+"""A work budget for the exact combat searches (no request may use more than about 1 s of CPU).
 
 The planner and the damage suggestion are exact: they answer only with a proven optimum. On inputs too large
 to prove one within the budget they stop and raise :class:`OverBudget` (a ``CombatError``, so callers that

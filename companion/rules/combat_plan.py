@@ -60,14 +60,6 @@ class Plan:
     explanation: tuple[str, ...]
 
 
-def _usable(attack: PlayerAttack, phase: str, siege_only: bool) -> bool:
-    if phase == "attack":
-        return True
-    if attack.kind in ("melee", "sideways"):
-        return False
-    return attack.kind == "siege" or not siege_only
-
-
 MAX_NODES = 400_000
 CHECK_EVERY = 255  # steps between two looks at the clock (a mask: 2**k - 1)
 

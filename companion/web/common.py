@@ -18,7 +18,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
 )
 from flask_babel import gettext, lazy_gettext
 from flask_htmx import HTMX
@@ -40,7 +39,10 @@ from .access import (  # noqa: F401  (re-exported: blueprints import them from h
     device_id,
     has_access,
     is_api,
+    is_host,
+    is_watcher,
     join_key,
+    joined_games,
     my_by,
     my_role,
     refuse_watchers,
@@ -68,9 +70,11 @@ class ApiError(Exception):
 
 
 def api_blueprint(name: str, import_name: str, url_prefix: str) -> Blueprint:
-    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it)."""
+    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it). A refusal of the parsing
+    layer (``Invalid``) is a 400 ``{"error": reason}`` in English, like every API error."""
     bp = Blueprint(name, import_name, url_prefix=url_prefix)
     csrf.exempt(bp)
+    bp.register_error_handler(Invalid, lambda err: (jsonify({"error": str(err)}), 400))
     return bp
 
 
@@ -160,15 +164,14 @@ def load_game(game_id: int) -> Game:
     # the folded state from the process's cache: one indexed query when nothing changed, the new events only
     # after a command, the whole log after an undo/redo (companion/state_cache.py)
     state, seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], game_id, setup, row["seed"])
-    me = dict(session.get("games", {}).get(str(game_id), {})) if not is_api() else {}
-    me.pop("key", None)
+    me = my_role(game_id)
     game = Game(
         id=game_id,
         row=row,
         setup=setup,
         state=state,
         seq=seq,
-        is_host=row["host_device"] == session.get("device"),
+        is_host=is_host(row),
         me=me,
     )
     g.game = game
@@ -222,7 +225,7 @@ def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: 
         apply(game.state, Command(type, payload, sentence, tuple(scope)), game.seq + 1)
     except Invalid as err:
         abort(400, description=invalid_text(err))
-    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it (issue 9, item 3)
+    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it
     try:
         return ev.record(
             get_db(), game.id, type=type, payload=payload, sentence=sentence, scope=tuple(scope),

@@ -1,4 +1,4 @@
-"""Player versus Player combat calculator in a game (issue 4, item 7): an adapter over ``companion.game.pvp``.
+"""Player versus Player combat calculator in a game: an adapter over ``companion.game.pvp``.
 
 The calculator records nothing while the fight goes on: the whole fight so far travels with the page (GET
 parameters ``a`` aggressor, ``d`` defender, ``site`` "keep" when the defender stands in a keep or mage tower, ``wall``

@@ -1,4 +1,4 @@
-"""Undo you can read (issue 9, item 2): the undo bar's labels and notice, "Undo my last", undo of one log entry.
+"""Undo you can read: the undo bar's labels and notice, "Undo my last", undo of one log entry.
 
 The rule of which event may be taken back alone lives in companion.game.undo; this module parses the request,
 records the ``undo.event`` (companion.events.undo_event) and renders. Watchers are refused before any of this

@@ -16,7 +16,8 @@ from ...state import player
 from ..command import Invalid
 from ..trackers import REWARD_TEXT
 from .damage import damage_result, suggestion
-from .forms import num, parse_assignment, parse_attacks, parse_blocks, parse_targets
+from ..fields import between
+from .forms import parse_assignment, parse_attacks, parse_blocks, parse_targets
 from .outcome import outcome_of
 from .phases import SKIP_NOTES, attack_result, block_result, next_phase_of
 from .state import (ABILITIES, ABILITY_NAMES, ATTACK_KIND_NAMES, ATTACK_KINDS, ATTACK_ROWS, BLOCK_ROWS, CITY_NAMES,
@@ -55,7 +56,7 @@ RAMPAGING_PILES = ("green", "red")
 
 
 def quick_piles(cur: dict, garrison=()) -> list[dict]:
-    """Issue 9 (fewer taps): the piles this fight's enemies come from, each token one tap to add; the site's own
+    """Fewer taps: the piles this fight's enemies come from, each token one tap to add; the site's own
     pile open, green and red marked rampaging where they can only be rampaging (at a keep, mage tower or city, or
     in a fight against rampaging enemies)."""
     own = tuple(dict.fromkeys(garrison or ())) if cur["fight"] == "city" else SITE_PILES.get(cur["fight"], ())
@@ -100,12 +101,12 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
                   for g in plan.groups]
         out["plan"] = {"plan": plan, "groups": groups, "attacks": attacks}
     elif check == "block" and cur["phase"] == "block":
-        key = num(args, "key", 0, 10 ** 6)
+        key = between(args, "key", 0, 10 ** 6)
         e = enemy_by_key(cur, key)
         if e is None or e not in alive(cur):
             raise Invalid(N_("That enemy is no longer in the combat."))
-        index = num(args, "attack_index", 0, 9, default=0)
-        mp = num(args, "move_points", 0, 99, default=0)
+        index = between(args, "attack_index", 0, 9, default=0)
+        mp = between(args, "move_points", 0, 99, default=0)
         out["block"] = {"key": key, "attack_index": index, "move_points": mp,
                         "blocks": parse_blocks(args), "result": None}
         out["block"]["result"] = block_result(cur, e, index, out["block"]["blocks"], mp)
@@ -117,10 +118,12 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
 
 
 def fights_here(state: dict) -> dict:
-    """The kinds of fight this game offers: another player's mage tower only in Conquer and Hold."""
-    from ..scenario_rules import towers_like_keeps
+    """The kinds of fight this game offers: another player's mage tower only in Conquer and Hold, a mine only in
+    Mines Liberation."""
+    from ..scenario_rules import active, towers_like_keeps
 
-    return {k: v for k, v in FIGHTS.items() if k != "other_mage_tower" or towers_like_keeps(state)}
+    return {k: v for k, v in FIGHTS.items() if (k != "other_mage_tower" or towers_like_keeps(state))
+            and (k != "mine" or active(state, "mine_liberation"))}
 
 
 def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict:
