@@ -132,3 +132,22 @@ def test_a_refused_pvp_attack_says_why_beside_the_form(server, phone, width):
     a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
     assert form.locator("input[name=value]").first.input_value() == "3"
     assert form.locator("input[name=hero]").input_value() == "2"
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_refused_runewars_battle_start_says_why_beside_the_button(server, phone, width):
+    """The Runewars battle page: starting a battle with no unit fighting is refused; the reason appears after the
+    form (low on the page), in view."""
+    from page_tour import new_runewars
+    from test_runewars_browser import add_type
+
+    a = phone(width=width, height=640)
+    new_runewars(a, server)
+    add_type(a, "0", "Archer", 1, 1)
+    add_type(a, "1", "Beastman", 1, 1)
+    start = a.locator("[data-testid=rw-start]")
+    start.scroll_into_view_if_needed()
+    start.click()
+    refusal = a.locator("form:has([data-testid=rw-start]) + [data-testid=refusal]")
+    expect(refusal).to_be_visible()
+    a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
