@@ -225,3 +225,18 @@ def test_every_page_fits_the_thumb(server, phone, width, lang):
         a.evaluate("document.querySelectorAll('details:not(.gamenav-more)').forEach(d => { d.open = false; })")
     assert seen >= 35
     assert not a.console_errors, a.console_errors
+
+
+def test_the_new_game_form_fits_the_way_of_playing(server, phone):
+    """Pages fit the mode: team choices only for a team game, one player row for a solo game (CSS, no script)."""
+    a = phone(width=360, height=640)
+    a.goto(server + "/games/new")
+    a.check("input[name=mode][value=competitive]")
+    expect(a.locator("select[name=team_0]")).to_be_hidden()
+    expect(a.locator("input[name=name_1]")).to_be_visible()
+    a.check("input[name=mode][value=team]")
+    expect(a.locator("select[name=team_0]")).to_be_visible()
+    a.check("input[name=mode][value=solo]")
+    expect(a.locator("select[name=team_0]")).to_be_hidden()
+    expect(a.locator("input[name=name_0]")).to_be_visible()
+    expect(a.locator("input[name=name_1]")).to_be_hidden()
