@@ -82,13 +82,14 @@
 
   // ---------------------------------------------------------------- a refusal where the player is looking
   // A refused change (4xx) is shown right after the form that was used, announced (aria-live), and scrolled into
-  // view; the form keeps everything typed in it. Without a form (or when the form is gone) it goes to #flash.
+  // view; the form keeps everything typed in it (nothing is swapped). A request without a form puts it after its
+  // element; when that element is gone, htmx's default applies (the server's HX-Retarget: #flash).
   function refusalHost(elt) {
     if (!elt || !elt.isConnected) return null;
     var form = elt.tagName === "FORM" ? elt : (elt.form || elt.closest("form"));
     return form && form.isConnected ? form : elt;
   }
-  function showRefusal(host, html) {
+  function showRefusal(host, doc) {
     var box = host.nextElementSibling;
     if (!box || !box.classList.contains("refusal")) {
       box = document.createElement("div");
@@ -98,7 +99,7 @@
       box.tabIndex = -1;
       host.insertAdjacentElement("afterend", box);
     }
-    var msg = html.querySelector(".flash, [role=alert]");
+    var msg = doc.querySelector(".flash, [role=alert]");
     // filled a moment after the (empty) live region is in the page, so screen readers announce it
     window.requestAnimationFrame(function () {
       box.replaceChildren(document.importNode(msg, true));
