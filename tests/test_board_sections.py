@@ -35,7 +35,12 @@ def test_recruiting_and_a_conquests_shields_open_by_themselves(app):
     do("combat_end")
     html = t.client.get(f"/games/{t.id}").get_data(as_text=True)
     assert '<details class="shields" open>' in player_part(html, 0)
+    # Guardsmen: Fame 3 (Rulebook End of the Turn 6: level 2 at 3 Fame, its reward at the end of the turn)
+    note = re.search(r'data-testid="level-up-0">(.*?)</p>', player_part(html, 0), re.S)
+    assert note and "Level 1 → 2 at the end of the turn" in note.group(1)
+    assert 'data-testid="level-up-1"' not in html
     assert '<details class="shields">' in player_part(html, 1)
     do("fame", player="1", amount="1")  # the game moves on: the section no longer insists
     html = t.client.get(f"/games/{t.id}").get_data(as_text=True)
     assert '<details class="shields">' in player_part(html, 0)
+    assert 'data-testid="level-up-0"' not in html

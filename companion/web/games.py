@@ -188,7 +188,10 @@ def _lang() -> str:
 
 
 def board_context(game) -> dict:
+    from ..game.trackers import REWARD_TEXT
+
     return {"game": game, "join_url": join_url(game), "qr": qr_svg(join_url(game)), "setup_summary": scenario_setup(game),
+            "reward_text": REWARD_TEXT,
             "variant_names": VARIANT_NAMES, **tracker_context(game)}
 
 
