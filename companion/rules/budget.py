@@ -13,6 +13,7 @@ import time
 from companion.rules.combat import CombatError
 
 CPU_BUDGET_S = 1.0
+PLAN_ANSWER_S = 0.8  # the attack plan's search when it answers the best plan found: an answer within 1 s
 
 
 class OverBudget(CombatError):

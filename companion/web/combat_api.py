@@ -27,6 +27,7 @@ from ..rules.combat import (
     resolve_attack,
     resolve_block,
 )
+from .. import solvers
 from ..rules.combat_plan import plan_attacks
 from ..game.command import Invalid
 from ..game.fields import json_flag, json_id, json_list, json_object, json_text, json_whole, known_fields
@@ -274,6 +275,8 @@ def damage_json(result: DamageResult, ids: dict[str, Any]) -> dict:
 
 def _engine(fn, *args, **kwargs):
     try:
+        if fn in (plan_attacks, suggest_assignment):  # the searches run in the solver pool (companion/solvers.py)
+            return solvers.solve(fn, *args, **kwargs)
         return fn(*args, **kwargs)
     except CombatError as err:
         raise ApiError(str(err)) from None
@@ -347,12 +350,13 @@ def plan():
         raise Invalid(N_("%(where)s is required: a list of enemies"), where="enemies")
     enemies = parse_enemies("enemies", data["enemies"], MAX_PLAN_ENEMIES)
     attacks = parse_attacks("attacks", data.get("attacks", []), MAX_PLAN_ATTACKS)
-    res = _engine(plan_attacks, enemies, attacks, phase, parse_site(data))
+    res = _engine(plan_attacks, enemies, attacks, phase, parse_site(data), best_found=True)
     return jsonify({
         "groups": [{"targets": list(g.targets), "attacks": list(g.attacks), "total": g.total, "armor": g.armor,
                     "fame": g.fame, "explanation": list(g.explanation)} for g in res.groups],
         "fame": res.fame, "points": res.points, "unused_attacks": list(res.unused_attacks),
         "explanation": list(res.explanation),
+        "proven_optimal": res.proven_optimal, "bound": res.bound,
     })
 
 

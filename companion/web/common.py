@@ -144,7 +144,10 @@ class Game:
     def events(self) -> list[Event]:
         """The log up to ``seq``, read when a page needs it (the log page, the export): most requests don't."""
         if self._events is None:
-            self._events = [e for e in ev.load_events(get_db(), self.id) if e.seq <= self.seq]
+            # the state cache's copy with its undo/redo walk done; else read from the database
+            self._events = STATE_CACHE.log(current_app.config["DATABASE"], self.id, self.row["seed"], self.seq)
+            if self._events is None:
+                self._events = [e for e in ev.load_events(get_db(), self.id) if e.seq <= self.seq]
         return self._events
 
 
@@ -162,7 +165,7 @@ def load_game(game_id: int) -> Game:
         abort(403, description=gettext("This game is private: scan the game's QR code to join it."))
     setup = json.loads(row["setup"])
     # the folded state from the process's cache: one indexed query when nothing changed, the new events only
-    # after a command, the whole log after an undo/redo (companion/state_cache.py)
+    # after a command, the events after the nearest checkpoint after an undo/redo (companion/state_cache.py)
     state, seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], game_id, setup, row["seed"])
     me = my_role(game_id)
     game = Game(

@@ -9,6 +9,7 @@ from flask import jsonify
 from ..game.command import Invalid
 from ..game.fields import json_colour, json_list, json_whole
 from ..rules import dummy
+from ..solvers import solve
 from ..rules.text import N_
 from .common import api_blueprint, json_body
 
@@ -66,7 +67,7 @@ def forecast():
         if in_deck > total:
             raise Invalid(N_("'in_deck' (%(n)d) cannot exceed the cards counted in 'deck' (%(total)d)"), n=in_deck,
                           total=total)
-    f = dummy.forecast(deck, crystals, remaining=in_deck)
+    f = solve(dummy.forecast, deck, crystals, remaining=in_deck)  # in the solver pool (companion/solvers.py)
     return jsonify({
         "distribution": {str(k): float(p) for k, p in f.distribution},
         "expected": float(f.expected),

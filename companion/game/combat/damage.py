@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from ...rules.combat import CombatError
 from ...rules.damage import assign_damage, suggest_assignment
+from ...solvers import solve
 from ...rules.text import N_, Nn_
 from ...state import player, reducer
 from ..command import Command, Invalid, command
@@ -60,8 +61,8 @@ def suggestion(state: dict, cur: dict, prefer: str):
         return None
     hero = replace(hero_of(cur), wounds_this_combat=hand)
     try:
-        sug = suggest_assignment(hero, units, unblocked_for_engine(cur, [(k, i, ()) for k, i in remaining]),
-                                 site_of(cur), prefer)
+        sug = solve(suggest_assignment, hero, units,
+                    unblocked_for_engine(cur, [(k, i, ()) for k, i in remaining]), site_of(cur), prefer)
     except CombatError as err:
         refuse(err)
     return [(k, i, tuple(a)) for (k, i), a in zip(remaining, sug.assign)], sug

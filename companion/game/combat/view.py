@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from ...rules.combat import CombatError, current_armor, effective_enemy, fortification, resolve_block
 from ...rules.combat_plan import plan_attacks
+from ...solvers import solve
 from ...rules.damage import UnblockedAttack, prepare_attack
 from ...rules.data import get_rules
 from ...rules.progression import standing
@@ -94,7 +95,8 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
             raise Invalid(N_("Give the attacks you can make."))
         enemies = alive(cur)
         try:
-            plan = plan_attacks([engine_enemy(e, False) for e in enemies], attacks, cur["phase"], site_of(cur))
+            plan = solve(plan_attacks, [engine_enemy(e, False) for e in enemies], attacks, cur["phase"],
+                         site_of(cur), best_found=True)
         except CombatError as err:
             refuse(err)
         groups = [{"targets": [enemies[i] for i in g.targets], "attacks": [attacks[j] for j in g.attacks], "g": g}
