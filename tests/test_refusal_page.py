@@ -53,3 +53,10 @@ def test_without_a_page_of_this_app_to_return_to_the_error_page_stays(client):
         resp = crystal(client, gid, referer)
         html = resp.get_data(as_text=True)
         assert resp.status_code == 400 and "error-card" in html and 'data-testid="refusal"' not in html
+
+
+def test_a_file_too_large_gets_the_error_page_not_the_form_again(app, client):
+    """A body over the limit is never read again to fill a form: the plain error page (413)."""
+    app.config["MAX_CONTENT_LENGTH"] = 1000
+    resp = client.post("/games/import", data={"file": "x" * 5000}, headers={"Referer": "http://localhost/"})
+    assert resp.status_code == 413 and 'data-testid="refusal"' not in resp.get_data(as_text=True)

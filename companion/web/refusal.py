@@ -29,19 +29,17 @@ def attrs(tag: str) -> dict[str, str]:
 
 def refused_page(title, message, status: int, back: str | None) -> tuple[str, int] | None:
     """The page ``back`` again with the refusal beside the form that was sent, or None when that cannot be done."""
-    if request.method != "POST" or not back or back.split("?")[0] == request.path:
-        return None
+    if request.method != "POST" or status == 413 or not back or back.split("?")[0] == request.path:
+        return None  # (a body too large is not read again)
     try:
         page = _render_get(back)
+        match = _the_form(page) if page is not None else None
+        if match is None:
+            return None
+        form = _refill(match.group(0))
     except Exception:  # a page that cannot be shown again: the plain error page instead
         current_app.logger.exception("could not re-render %s for a refusal", back)
         return None
-    if page is None:
-        return None
-    match = _the_form(page)
-    if match is None:
-        return None
-    form = _refill(match.group(0))
     note = render_template("_refusal.html", title=title, message=message, status=status)
     return page[:match.start()] + form + note + page[match.end():], status
 
