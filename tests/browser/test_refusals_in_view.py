@@ -157,3 +157,19 @@ def test_a_refused_runewars_battle_start_says_why_beside_the_button(server, phon
     refusal = a.locator("form:has([data-testid=rw-start]) + [data-testid=refusal]")
     expect(refusal).to_be_visible()
     a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_refused_score_line_says_why_beside_the_field(server, phone, width):
+    """The score sheet: a number out of range is refused beside its field, in view; the typed text stays."""
+    a = phone(width=width, height=640)
+    gid = create_game(a, server)
+    a.goto(f"{server}/games/{gid}/score")
+    field = a.locator("[data-testid=sheet-1-fame] input[name=value]")
+    field.scroll_into_view_if_needed()
+    field.fill("9999")
+    field.press("Tab")
+    refusal = a.locator("[data-testid=sheet-1-fame] form + [data-testid=refusal]")
+    expect(refusal).to_be_visible()
+    a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
+    assert field.input_value() == "9999"
