@@ -3,16 +3,15 @@ the board page, and by the shared error page after a conflict (the board as it i
 
 from __future__ import annotations
 
-import io
 from urllib.parse import urlsplit
 
 import qrcode
-import qrcode.image.svg
 from flask import current_app, request, url_for
 from markupsafe import Markup
 
 from ..game import board
 from ..game.scenario_rules import VARIANT_NAMES
+from ..game.trackers import REWARD_TEXT
 from ..net import lan_address
 from .language import current_lang
 
@@ -33,12 +32,25 @@ def join_url(game) -> str:
 
 
 def qr_svg(data: str) -> Markup:
-    img = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
-    buf = io.BytesIO()
-    img.save(buf)
-    svg = buf.getvalue().decode()
-    svg = svg[svg.index("<svg"):]
-    return Markup(svg.replace("<svg ", '<svg class="qr" role="img" aria-label="QR code" ', 1))
+    """The join code as a small SVG: one path, a rectangle per run of dark modules in a row (a light page)."""
+    qr = qrcode.QRCode(border=2)
+    qr.add_data(data)
+    qr.make(fit=True)
+    rows = qr.get_matrix()  # the border included
+    size = len(rows)
+    runs = []
+    for y, row in enumerate(rows):
+        x = 0
+        while x < size:
+            if row[x]:
+                start = x
+                while x < size and row[x]:
+                    x += 1
+                runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
+            else:
+                x += 1
+    return Markup(f'<svg class="qr" role="img" aria-label="QR code" viewBox="0 0 {size} {size}" '
+                  f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges"><path d="{"".join(runs)}"/></svg>')
 
 
 def tracker_context(game) -> dict:
@@ -53,4 +65,4 @@ def scenario_setup(game) -> dict | None:
 def board_context(game) -> dict:
     url = join_url(game)
     return {"game": game, "join_url": url, "qr": qr_svg(url), "setup_summary": scenario_setup(game),
-            "variant_names": VARIANT_NAMES, **tracker_context(game)}
+            "reward_text": REWARD_TEXT, "variant_names": VARIANT_NAMES, **tracker_context(game)}

@@ -54,6 +54,7 @@ from .access import (  # noqa: F401  (re-exported: blueprints import them from h
 )
 from .board import board_context
 from .language import current_lang, invalid_text, render_sentence_here, ui_gettext
+from .refusal import refused_page
 
 csrf = CSRFProtect()
 htmx = HTMX()
@@ -450,8 +451,10 @@ def _error_response(status: int, message: str):
         # without JavaScript: the board as it is now, with the message on top
         return render_template("games/show.html", flash_title=title, flash_message=message,
                                **board_context(game)), status
-    return render_template("error.html", title=title, message=message, status=status, game=game,
-                           back=safe_back()), status
+    back = safe_back()
+    # without JavaScript: the page the form was on, the reason beside the form, what was typed kept
+    return refused_page(title, message, status, back) or (
+        render_template("error.html", title=title, message=message, status=status, game=game, back=back), status)
 
 
 def safe_back() -> str | None:

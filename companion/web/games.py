@@ -99,6 +99,9 @@ def who(game_id: int):
                 abort(400, description=gettext("Choose one of the players, or watch."))
             remember_join(game_id, game.token, role, index)
         return redirect(url_for("games.show", game_id=game_id), code=303)
+    if game.is_host and len(game.state["players"]) == 1 and game.me.get("player") == 0:
+        # one player at the table: the host is that player, nobody to ask "who are you?"
+        return redirect(url_for("games.show", game_id=game_id), code=303)
     return render_template("games/who.html", game=game, seq=game.seq)
 
 
