@@ -174,8 +174,14 @@ payload("combat.phase", to=OneOf(_phases))
 payload("combat.attack", phase=OneOf(_phases), targets=Many(Whole(0, 10**6), 20, min_len=1),
         attacks=Opt(Many(Anything(), 40)),
         result=Obj(success=Flag(), fame=Opt(Whole(0, 999)), defend_bonus=Opt(Whole(0, 99)), explanation=Opt(LINES)))
-payload("combat.summon", key=Whole(0, 10**6), token=Opt(ENEMY), pile=Opt(OneOf(_piles)),
-        tokens=Opt(Mapping_(Text(80), ENEMY, 60)))
+def _summon(state, p):
+    if "token" not in p and not (p.get("pile") and all(t in (p.get("tokens") or {}) for t in p["pile"])):
+        raise Invalid(N_("%(field)s is missing."), field="tokens")
+
+
+# a token named by the table, or the pile's remaining token ids and each one's values (drawn when replayed)
+payload("combat.summon", _summon, key=Whole(0, 10**6), token=Opt(ENEMY), pile=Opt(Many(Ident(), 200)),
+        tokens=Opt(Mapping_(Ident(), ENEMY, 200)))
 payload("combat.block", key=Whole(0, 10**6), attack_index=Whole(0, 20), move_points=Opt(Whole(0, 99)),
         blocks=Opt(Many(Anything(), 20)), result=Obj(success=Flag(), explanation=Opt(LINES)))
 DAMAGE_RESULT = Obj(hero=Obj(wounds_to_hand=Whole(0, 999), wounds_to_discard=Opt(Whole(0, 999)),
