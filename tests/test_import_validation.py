@@ -174,3 +174,36 @@ def test_a_runewars_unit_type_without_a_name_is_refused(app, client):
 def test_inconsistent_values_are_refused_naming_the_event(app, client, good, type_, payload):
     data, n = with_extra(good, type_, payload)
     refused(app, client, data, n, type_)
+
+
+# ---------------------------------------------------------------------------------------------- one check
+
+
+def test_every_event_type_declares_its_payload():
+    """Each event a command can record has its payload check (game/payload_schemas.py), run by the commands'
+    dry run and by the import's replay alike."""
+    from companion.game.local import LocalGame
+    from companion.game.payloads import PAYLOADS, check_payload
+    from companion.state import REDUCERS, UNDO_TYPES
+
+    LocalGame({"scenario": "full_conquest", "mode": "competitive", "name": "",
+               "players": [{"name": "A", "hero": "tovak", "team": None}]})
+    check_payload({}, "undo", {})  # loads the declarations
+    assert sorted(set(REDUCERS) - set(PAYLOADS)) == []
+    assert set(UNDO_TYPES) <= set(PAYLOADS)
+
+
+def test_a_command_and_an_import_refuse_the_same_payload_for_the_same_reason(app, client, good):
+    """The command path (``command.apply``) runs the same check as the import: a payload the check refuses is
+    never recorded either."""
+    from companion.game.command import Command, Invalid, apply
+    from companion.game.local import LocalGame
+
+    g = LocalGame({"scenario": "full_conquest", "mode": "competitive", "name": "",
+                   "players": [{"name": "A", "hero": "tovak", "team": None},
+                               {"name": "B", "hero": "goldyx", "team": None}]})
+    bad = {"player": 0, "color": "red", "amount": 500}
+    with pytest.raises(Invalid, match="amount must be at most 3"):
+        apply(g.state, Command("player.crystal", bad, {"msg": "x", "args": {}}, ("*",)))
+    data, n = with_extra(good, "player.crystal", bad)
+    refused(app, client, data, n, "amount must be at most 3")

@@ -113,7 +113,7 @@ class Many(Field):
 
     def check(self, value, name, state):
         if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
-            raise Invalid(N_("%(field)s must be a list of at most %(n)d entries."), field=name, n=self.max_len)
+            raise Invalid(N_("%(field)s must be a list of the right length."), field=name)
         for i, x in enumerate(value):
             self.item.check(x, f"{name}[{i}]", state)
         if self.unique and len({repr(x) for x in value}) != len(value):
