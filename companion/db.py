@@ -52,6 +52,26 @@ def m001_games_and_events(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX events_game_nonce ON events(game_id, nonce)")
 
 
+@migrations()
+def m002_members(db: Database) -> None:
+    """Which devices joined which game, kept on the server (the session cookie keeps only the device's id, so it
+    stays small whatever number of games a phone joins): the join key (an HMAC of the game's token when the device
+    joined: a new token retires it), the role and player it chose, and the hash of its own API token, if any."""
+    db.execute(
+        "CREATE TABLE members ("
+        " device TEXT NOT NULL,"
+        " game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+        " key TEXT NOT NULL,"
+        " role TEXT NOT NULL,"
+        " player INTEGER,"
+        " api_hash TEXT,"
+        " joined TEXT NOT NULL,"
+        " PRIMARY KEY (device, game_id))"
+    )
+    db.execute("CREATE UNIQUE INDEX members_api_hash ON members(api_hash)")
+    db.execute("CREATE INDEX members_game ON members(game_id)")
+
+
 class CompanionDatabase(Database):
     """sqlite-utils' Database whose write transactions start with ``BEGIN IMMEDIATE`` (issue 11, item 5).
 

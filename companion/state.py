@@ -78,6 +78,12 @@ def new_player(name: str, hero: str | None = None, team: str | None = None) -> d
     }
 
 
+def _setup_numbers(setup: dict) -> dict | None:
+    from .game.setup import setup_numbers_json  # the game layer imports this module: import when folding
+
+    return setup_numbers_json(setup)
+
+
 def initial_state(game_id: int, setup: dict, seed: str) -> dict:
     """The state before any event: what the game was created with."""
     players = [new_player(p["name"], p.get("hero"), p.get("team")) for p in setup.get("players", [])]
@@ -93,6 +99,7 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
             "mode": setup.get("mode"),
             "seed": seed,
             "variants": list(setup.get("variants") or ()),  # the Scenario Book's variants chosen (game/setup.py)
+            "setup_numbers": _setup_numbers(setup),  # dice, offers, tiles, cities, rounds, start (game/setup.py)
         },
         "round": 1,
         "time": "day",

@@ -68,3 +68,26 @@ class GameTable:
     def undo(self):
         r = self.client.post(f"/games/{self.id}/undo", data={"based_on": self.seq()})
         assert r.status_code == 303
+
+
+def game_token(app, game_id):
+    from companion.web.common import game_row
+
+    with app.test_request_context():
+        return game_row(game_id)["token"]
+
+
+def device_headers(app, game_id, player=0, watch=False):
+    """A new API device of the game, got with the game's token (``POST /api/v1/games/<id>/devices``): the headers
+    that make the API act as that player (or as a watcher)."""
+    body = {"watch": True} if watch else {"player": player}
+    r = app.test_client().post(f"/api/v1/games/{game_id}/devices", json=body,
+                               headers={"X-Game-Token": game_token(app, game_id)})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    return {"Authorization": "Bearer " + r.get_json()["device_token"]}
+
+
+def my_device_headers(client, game_id):
+    """This test client's own API token (the Invite page's button): the API then acts as this phone does."""
+    html = client.post(f"/games/{game_id}/api-token").get_data(as_text=True)
+    return {"Authorization": "Bearer " + re.search(r'data-testid="device-token">([^<]+)<', html).group(1)}

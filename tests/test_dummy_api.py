@@ -106,7 +106,7 @@ def test_game_commands_through_the_games_api(api):
     r = api.post("/api/v1/games", json={"scenario": "solo_conquest", "mode": "solo",
                                         "players": [{"name": "Anna", "hero": "goldyx"}]})
     assert r.status_code == 201
-    gid, headers = r.get_json()["id"], {"X-Game-Token": r.get_json()["token"]}
+    gid, headers = r.get_json()["id"], {"Authorization": "Bearer " + r.get_json()["device_token"]}
     url = f"/api/v1/games/{gid}/commands/"
     r = api.post(url + "dummy_setup", json={"mode": "virtual", "hero": "tovak"}, headers=headers)
     assert r.status_code == 201 and r.get_json()["state"]["dummy"]["deck_count"] == 16

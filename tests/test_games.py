@@ -268,7 +268,12 @@ def test_json_api_mirrors_the_forms(client):
     gid, token = resp.get_json()["id"], resp.get_json()["token"]
     api = client.application.test_client()  # a tool without the cookie: the token header is its key
     assert api.get(f"/api/v1/games/{gid}").status_code == 403
-    h = {"X-Game-Token": token}
+    # the game token reads; a change needs the device's own token, which the creating device got
+    assert api.get(f"/api/v1/games/{gid}", headers={"X-Game-Token": token}).status_code == 200
+    r = api.post(f"/api/v1/games/{gid}/commands/fame", json={"player": 0, "amount": 4, "based_on": 0},
+                 headers={"X-Game-Token": token})
+    assert r.status_code == 403 and "Authorization: Bearer" in r.get_json()["error"]
+    h = {"Authorization": "Bearer " + resp.get_json()["device_token"]}
     r = api.post(f"/api/v1/games/{gid}/commands/fame", json={"player": 0, "amount": 4, "based_on": 0}, headers=h)
     assert r.status_code == 201 and r.get_json()["state"]["players"][0]["fame"] == 4
     r = api.post(f"/api/v1/games/{gid}/commands/fame", json={"player": 0, "amount": 1, "based_on": 0}, headers=h)

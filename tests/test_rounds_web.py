@@ -7,7 +7,7 @@ import re
 import pytest
 
 from companion import create_app
-from game_helpers import GameTable
+from game_helpers import GameTable, my_device_headers
 
 PLAYERS = (("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx"))
 
@@ -111,9 +111,8 @@ def test_german_board_uses_the_rulebook_terms(app):
 
 def test_json_api_runs_the_same_commands(app):
     t = Table(app)
-    token = t.row()["token"]
     api = app.test_client()
-    h = {"X-Game-Token": token}
+    h = my_device_headers(t.client, t.id)  # the API acts as the host's phone
     url = f"/api/v1/games/{t.id}/commands"
     r = api.post(f"{url}/round_tactic", json={"player": 0, "tactic": "planning"}, headers=h)
     assert r.status_code == 400 and "Cleo" in r.get_json()["error"]

@@ -93,7 +93,7 @@ def test_wounding_a_wounded_unit_through_the_api_is_a_400(client):
     """The same rule through the games' JSON API: a 400 with the reason, nothing recorded."""
     r = client.post("/api/v1/games", json={"scenario": "solo_conquest", "mode": "solo",
                                            "players": [{"name": "Anna", "hero": "tovak"}]})
-    gid, h = r.get_json()["id"], {"X-Game-Token": r.get_json()["token"]}
+    gid, h = r.get_json()["id"], {"Authorization": "Bearer " + r.get_json()["device_token"]}
     url = f"/api/v1/games/{gid}/commands/"
     r = client.post(url + "recruit", json={"player": 0, "unit": "peasants"}, headers=h)
     uid = r.get_json()["state"]["players"][0]["units"][0]["uid"]
@@ -144,7 +144,7 @@ def test_a_damage_assignment_in_the_game_listing_a_wounded_unit_is_refused():
 def _api_game(client):
     r = client.post("/api/v1/games", json={"scenario": "solo_conquest", "mode": "solo",
                                            "players": [{"name": "Anna", "hero": "tovak"}]})
-    return r.get_json()["id"], {"X-Game-Token": r.get_json()["token"]}
+    return r.get_json()["id"], {"Authorization": "Bearer " + r.get_json()["device_token"]}
 
 
 def test_a_token_correction_through_the_api_gives_only_the_fields_that_differ(client):

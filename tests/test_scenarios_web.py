@@ -20,9 +20,9 @@ def api_game(client, scenario, mode=None, players=None, **extra):
     players = players or (TWO[:1] if mode == "solo" else TWO)
     r = client.post("/api/v1/games", json={"scenario": scenario, "mode": mode, "players": players, **extra})
     assert r.status_code == 201, r.get_json()
-    gid, token = r.get_json()["id"], r.get_json()["token"]
+    gid = r.get_json()["id"]
     client.get(r.get_json()["join_path"])  # this phone also joins, to see the pages
-    return gid, {"X-Game-Token": token}
+    return gid, {"Authorization": "Bearer " + r.get_json()["device_token"]}
 
 
 @pytest.mark.parametrize("scenario", sorted(get_rules().scenarios))
@@ -210,7 +210,10 @@ def test_board_and_rules_page_say_which_rules_are_applied(client):
     variants are listed."""
     gid, h = api_game(client, "blitz_conquest", variants=["rampaging_evil"])
     html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert html.count("applied by the app") == 2 and "reminder" in html
+    # start Fame, start Reputation, and "one more die in the Source and one more Unit" (the set-up numbers)
+    assert html.count("applied by the app") == 3 and 'data-testid="setup-source-dice">5<' in html
+    gid, h = api_game(client, "mines_liberation")
+    assert "reminder" in client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'data-testid="variants-in-play"' in html and "Rampaging Evil" in html
     page = client.get("/rules/scenarios/blitz_conquest").get_data(as_text=True)
     assert "applied by the app" in page

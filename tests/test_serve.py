@@ -35,9 +35,10 @@ def start(db, port):
     raise AssertionError(proc.stdout.read().decode())
 
 
-def call(port, path, body=None, token=None):
+def call(port, path, body=None, token=None, device_token=None):
     req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode() if body else None,
-                                 headers={"Content-Type": "application/json", **({"X-Game-Token": token} if token else {})})
+                                 headers={"Content-Type": "application/json", **({"X-Game-Token": token} if token else {}),
+                                          **({"Authorization": f"Bearer {device_token}"} if device_token else {})})
     with urllib.request.urlopen(req, timeout=5) as resp:
         return json.loads(resp.read())
 
@@ -50,7 +51,7 @@ def test_serve_prints_url_and_qr_and_survives_a_kill(tmp_path):
         created = call(port, "/api/v1/games", {"scenario": "full_conquest", "mode": "competitive",
                                                "players": [{"name": "Anna"}, {"name": "Ben"}]})
         call(port, f"/api/v1/games/{created['id']}/commands/fame", {"player": 1, "amount": 8, "based_on": 0},
-             token=created["token"])
+             device_token=created["device_token"])
     finally:
         proc.send_signal(signal.SIGKILL)  # no clean shutdown
         out = proc.communicate()[0].decode()

@@ -8,7 +8,7 @@ from companion.events import load_events
 from companion.game import undo as u
 from companion.state import UNDO_EVENT, Event, walk
 
-from game_helpers import new_game
+from game_helpers import device_headers, my_device_headers, new_game
 
 
 def _join(app, client, gid, player):
@@ -117,7 +117,13 @@ def test_watcher_sees_everything_and_every_change_answers_403(app, client):
                        (f"/games/{gid}/score/final", {})):
         assert watcher.post(path, data=data).status_code == 403, path
     r = watcher.post(f"/api/v1/games/{gid}/commands/fame", json={"player": 0, "amount": 1})
+    assert r.status_code == 403  # the API never takes the cookie
+    r = watcher.post(f"/api/v1/games/{gid}/commands/fame", json={"player": 0, "amount": 1}, headers=_token(app, gid))
+    assert r.status_code == 403 and "Authorization: Bearer" in r.get_json()["error"]  # the game token only reads
+    r = watcher.post(f"/api/v1/games/{gid}/commands/fame", json={"player": 0, "amount": 1},
+                     headers=device_headers(app, gid, watch=True))
     assert r.status_code == 403 and "watch" in r.get_json()["error"]
+    assert watcher.post(f"/games/{gid}/api-token").status_code == 403  # no API token for a watching phone
     assert len(_events(app, gid)) == 1
     # choosing a player is still open: then the phone may change the game
     assert watcher.post(f"/games/{gid}/who", data={"player": "1"}).status_code == 303
@@ -212,11 +218,12 @@ def test_json_api_undoes_one_event_and_refuses_watchers(app, client):
     gid, ben = _table(app, client)
     client.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 5})
     ben.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 3})
-    h = _token(app, gid)  # the JSON API is authorised by the game token alone (issue 11, item 6)
+    h = my_device_headers(client, gid)  # the host's phone's own API token: the API acts as that phone
     r = client.post(f"/api/v1/games/{gid}/undo/1", json={}, headers=h)
     assert r.status_code == 409 and "Anna gains 3 Fame" in r.get_json()["error"]
     r = client.post(f"/api/v1/games/{gid}/undo/2", json={}, headers=h)
     assert r.status_code == 201 and r.get_json()["state"]["players"][0]["fame"] == 5
-    watcher = _join(app, client, gid, "watch")
-    assert watcher.post(f"/api/v1/games/{gid}/undo/1", json={}, headers=h).status_code == 403
-    assert watcher.post(f"/api/v1/games/{gid}/undo", json={}, headers=h).status_code == 403
+    for headers in (_token(app, gid), device_headers(app, gid, watch=True)):  # the game token reads; a watcher reads
+        assert client.post(f"/api/v1/games/{gid}/undo/1", json={}, headers=headers).status_code == 403
+        assert client.post(f"/api/v1/games/{gid}/undo", json={}, headers=headers).status_code == 403
+        assert client.get(f"/api/v1/games/{gid}", headers=headers).status_code == 200

@@ -8,6 +8,7 @@ from ..rules.data import get_rules
 from ..rules.progression import reputation_modifier, standing
 from ..state import COLORS, SHIELD_KINDS
 from .hand_limit import hand_limit_now
+from .scenario_play import board_view as scenario_board
 from .scenario_rules import active
 from .trackers import day_night_order, recruit_modifiers
 
@@ -53,6 +54,7 @@ def tracker_view(state: dict) -> dict:
         "day_night": day_night_order(state),
         "scenario_actions": {"tiles": active(state, "fame_per_revealed_tile"),
                              "mines": active(state, "mine_liberation")},
+        "scenario_play": scenario_board(state),  # game/scenario_play.py: glades, mage-tower mana, rampage rolls
     }
 
 

@@ -29,13 +29,27 @@ EFFECTS: dict[str, str] = {
     "dummy_tactics": "companion.game.dummy.common.tactic_rule (the scenario's tactics_rule)",
     "solo_setup": "trackers.day_night_order and board.scenario_setup read the solo variant",
     "coop_scoring": "companion.rules.scoring (co-op kind: lowest Fame, best player per category)",
-    "team_rules": "companion.rules.scoring (Team Rules)",
+    "team_rules": "companion.rules.scoring (Team Rules); combat set-up refuses assaulting an ally's keep "
+                  "(scenario_play.check_setup); the board's Hand limit: by my keep or my ally's",
     "mine_liberation": "the mine_liberated command (board): Reputation +1 (+2 core), the liberator's crystal; "
                        "start_of_round(): a crystal per liberated mine at every new round",
     "druid_incantation": "combat set-up 'incantation' (Druid Nights): Fame doubled, crystals per monster",
     "no_assault_reputation_loss": "combat outcome: no Reputation loss for keeps and mage towers",
     "rounds_by_players": "Scenario.rounds_for (the round tracker)",
     "towers_like_keeps": "combat set-up 'other_mage_tower' (half Fame, the owner's Shield replaced)",
+    "druid_glades": "the glade_marked command (board) counts each player's glades; the incantation summons that "
+                    "many monsters (scenario_play.check_defenders); the glades are cleared at the end of a Night",
+    "dungeon_no_revisit": "combat set-up refuses a revisit of a conquered dungeon or tomb (scenario_play.check_setup)",
+    "conquer_hold_defenders": "leaving a combat's set-up: 1, 2 or 3 defenders of another player's keep or mage "
+                              "tower by the round (scenario_play.check_defenders)",
+    "conquer_hold_tower_mana": "the board shows each player's gold (Day) or black (Night) mana per mage tower "
+                               "owned (scenario_play.tower_mana)",
+    "mine_fight": "the combat set-up's mine (Night rules, Units allowed; its tile and colour): winning it liberates "
+                  "the mine (Reputation in the outcome, the crystal; scenario_play.mine_of, after_combat)",
+    "no_elite_units": "the recruit command refuses an Elite Unit (scenario_play.check_recruit)",
+    "conquer_hold_units": "the recruit command refuses level IV Units, and Elite Units before the round of the "
+                          "second half (scenario_play.check_recruit)",
+    "setup_numbers": "game/setup.py setup_numbers_of (rules/setup_numbers.py): the new-game page and the board",
 }
 
 # Scenario Book, Variants (the setup form's `variant` choices; stored in the set-up as "variants")
@@ -171,14 +185,21 @@ def incantation_allowed(state: dict) -> bool:
 
 @reducer("scenario.mine")
 def _mine(state, p, ev):
+    liberate(state, p["player"], bool(p.get("core")), p.get("crystal"))
+
+
+def liberate(state: dict, i: int, core: bool, c: str | None, reputation: bool = True) -> None:
+    """A mine liberated by player ``i`` (the board's action, or a mine fight won on the combat page, whose outcome
+    already carries the Reputation)."""
     from ..rules.progression import move_reputation
 
-    pl = player(state, p["player"])
+    pl = player(state, i)
     mines = pl.setdefault("mines", {"countryside": 0, "core": 0})
-    where = "core" if p.get("core") else "countryside"
+    where = "core" if core else "countryside"
     mines[where] = mines.get(where, 0) + 1
-    pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], 2 if p.get("core") else 1)
-    c = p.get("crystal")  # the mine's colour: the liberator's crystal now, and one at every new round
+    if reputation:
+        pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], 2 if core else 1)
+    # the mine's colour: the liberator's crystal now, and one at every new round
     if c:
         pl["crystals"][c] = min(3, pl["crystals"][c] + 1)
         pl.setdefault("mine_colors", []).append(c)
@@ -187,7 +208,11 @@ def _mine(state, p, ev):
 def start_of_round(state: dict) -> None:
     """Mines Liberation, Special Rules: "At the start of every Day and Night, each player gains one crystal from
     every mine they liberated, wherever they are" (the Inventory holds at most 3 of a colour). Called by the
-    round tracker's reducer (``round.next``, also when the Dummy player's new round moves it on)."""
+    round tracker's reducer (``round.next``, also when the Dummy player's new round moves it on). Then the rules
+    applied at the end of a round (game/scenario_play.py: Rampaging Evil's rolls, Druid Nights' glades)."""
+    from .scenario_play import end_of_round
+
+    end_of_round(state)
     if not active(state, "mine_liberation"):
         return
     for pl in state["players"]:

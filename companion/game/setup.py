@@ -142,6 +142,33 @@ def validate_setup(data: Any) -> dict:
     return out
 
 
+def setup_numbers_of(setup: Mapping[str, Any]):
+    """The set-up numbers (``companion.rules.setup_numbers``) of a game created with ``setup``: its scenario as
+    played (a solo game's variant, or the Scenario Book's "Other Solo Missions" set-up), its actual players and
+    variants; None for a game without a Mage Knight scenario (Runewars) or a player count the scenario has not."""
+    from ..rules.setup_numbers import setup_numbers
+    from .scenario_rules import scenario
+
+    if not isinstance(setup, Mapping) or not isinstance(setup.get("scenario"), str):
+        return None
+    sc = scenario({"scenario": setup.get("scenario"), "mode": setup.get("mode")})
+    standard = get_rules().setup_rules
+    players = setup.get("players") or []
+    if sc is None or standard is None or not isinstance(players, list):
+        return None
+    variants = [v for v in setup.get("variants") or () if isinstance(v, str)]
+    try:
+        return setup_numbers(sc, len(players), standard, variants)
+    except ValueError:
+        return None
+
+
+def setup_numbers_json(setup: Mapping[str, Any]) -> dict | None:
+    """What the state keeps: ``state["game"]["setup_numbers"]`` (the fold's first step, ``state.initial_state``)."""
+    numbers = setup_numbers_of(setup)
+    return numbers.to_json() if numbers is not None else None
+
+
 def _variants(raw: Any, sc) -> list[str]:
     """The Scenario Book's variants the table chose (Variants: "Only use a variant rule if all players agree")."""
     if raw is None or raw == "":

@@ -131,6 +131,7 @@ from .command import InvalidN, term  # noqa: E402
 from .sentences import name_arg, plural_sentence, sentence  # noqa: E402
 from ..rules.progression import change_fame, recruit_influence_modifier, reputation_modifier, standing  # noqa: E402
 from .fields import flag  # noqa: E402
+from .scenario_play import check_recruit  # noqa: E402
 
 REWARD_TEXT = {
     # what the Fame track gives when a level is reached (rules_data/levels.yaml `reward`)
@@ -268,6 +269,7 @@ def cmd_recruit(state, data) -> Command:
         if unit_id not in units:
             raise Invalid(N_("There is no unit %(unit)s."), unit=unit_id[:40])
         u = units[unit_id]
+        check_recruit(state, u)  # First Reconnaissance's and Conquer and Hold's Elite Units (scenario_play)
         payload = {"player": i, "unit": u.id, "name": u.name, "level": u.level, "armor": u.armor,
                    "resistances": list(u.resistances)}
         label = name_arg(u.name, u.name_de)

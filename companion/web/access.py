@@ -1,5 +1,15 @@
-"""Who may see and change a game: the join key a device's signed cookie keeps, the game token of the JSON API, the
-device's role (host, player, watcher) and the one check that refuses changes from a watching phone."""
+"""Who may see and change a game, and who is asking.
+
+A device is named by the id its signed session cookie keeps (pages) or by its own API token (the JSON API). What
+it joined is kept on the server, in the ``members`` table (companion/db.py): per game the join key (an HMAC of
+the game's token when it joined: a new token retires it), the role it chose (host, player, watcher; "joined"
+before it chose), its player, and the hash of its API token. So the cookie stays a few hundred bytes whatever
+number of games a phone joins, and the host keeps the host role in every game it created.
+
+Every request resolves to one current device, its player and its role, the same for a page and for the API:
+``device_id()``, ``my_role(game_id)``, ``is_host(row)``, ``is_watcher(game_id)``/``can_change(game_id)``. The
+game token the join link and QR code carry lets the API *read* a game; changing it through the API needs the
+device's own token (``Authorization: Bearer ...`` or ``X-Device-Token``), so a watcher never writes."""
 
 from __future__ import annotations
 
@@ -7,20 +17,28 @@ import hashlib
 import hmac
 import re
 import secrets
+from datetime import datetime, timezone
 
-from flask import abort, current_app, request, session
+from flask import abort, current_app, g, request, session
 from flask_babel import gettext
+
+from ..db import get_db
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+ROLES = ("host", "player", "watcher", "joined")
+MAX_UPGRADED = 500  # entries of an old cookie moved to the server at most
+DEVICE_TOKEN_HEADER = "X-Device-Token"
 
 
 def token_key(secret: str, purpose: str, game_id: int, token: str) -> str:
-    """An HMAC of a game's current token for one purpose (``join``: the cookie's key, ``poll``: the live poller's
+    """An HMAC of a game's current token for one purpose (``join``: a member's key, ``poll``: the live poller's
     key): it proves the token was known without showing it, and a new token retires it."""
     return hmac.new(str(secret).encode(), f"{purpose}:{game_id}:{token}".encode(), hashlib.sha256).hexdigest()
 
 
 def join_key(game_id: int, token: str) -> str:
-    """What the session cookie keeps for a joined game: an HMAC of the game's current token (the cookie is signed,
-    not encrypted: the token itself must not be readable in it). A new token makes old keys useless."""
+    """What the server keeps for a device that joined a game: an HMAC of the game's current token (the token itself
+    is never stored with the device). A new token makes old keys useless."""
     return token_key(current_app.config["SECRET_KEY"], "join", game_id, token)
 
 
@@ -36,52 +54,164 @@ def is_api() -> bool:
     return request.path.startswith("/api/")
 
 
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+# ---------------------------------------------------------------------------------------------- the API's token
+
+
+def api_token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def given_device_token() -> str | None:
+    """The device token this API request carries (``Authorization: Bearer <t>`` or ``X-Device-Token: <t>``)."""
+    auth = request.headers.get("Authorization", "")
+    if auth[:7].lower() == "bearer ":
+        return auth[7:].strip() or None
+    return request.headers.get(DEVICE_TOKEN_HEADER) or None
+
+
+def api_member() -> dict | None:
+    """The member row this API request's device token names (any game), or None; looked up once per request."""
+    if not is_api():
+        return None
+    if "api_member" not in g:
+        token = given_device_token()
+        row = None
+        if token and len(token) <= 200:
+            rows = list(get_db().query("SELECT * FROM members WHERE api_hash = ?", [api_token_hash(token)]))
+            row = rows[0] if rows else None
+        g.api_member = row
+    return g.api_member
+
+
+def new_device_token(game_id: int, device: str) -> str:
+    """A new API token for this device in this game (its old one stops working); shown once, kept as a hash."""
+    token = "mkd_" + secrets.token_urlsafe(24)
+    get_db().execute("UPDATE members SET api_hash = ? WHERE device = ? AND game_id = ?",
+                     [api_token_hash(token), device, game_id])
+    g.pop("members", None)
+    return token
+
+
+# ---------------------------------------------------------------------------------------------- the current device
+
+
 def device_id() -> str:
+    """The current device: the one an API request's device token names, else the one the session cookie keeps
+    (made on a device's first request)."""
+    member = api_member() if is_api() else None
+    if member is not None:
+        return member["device"]
     if "device" not in session:
         session["device"] = secrets.token_urlsafe(12)
         session.permanent = True
     return session["device"]
 
 
-def has_access(row: dict) -> bool:
-    """The JSON API authorises by the ``X-Game-Token`` header only (never by the session cookie: a page could
-    otherwise make a joined phone's browser call it); pages by the join key the device's cookie keeps."""
+def member(game_id: int) -> dict | None:
+    """The current device's entry for this game (valid or retired by a new token), or None."""
     if is_api():
-        return same_secret(request.headers.get("X-Game-Token"), row["token"])
-    if request.headers.get("X-Game-Token"):
-        return same_secret(request.headers["X-Game-Token"], row["token"])
-    joined = session.get("games", {}).get(str(row["id"]), {})
-    return bool(joined) and same_secret(joined.get("key"), join_key(row["id"], row["token"]))
+        m = api_member()
+        return m if m is not None and m["game_id"] == game_id else None
+    cache = g.setdefault("members", {})
+    if game_id not in cache:
+        rows = list(get_db().query("SELECT * FROM members WHERE device = ? AND game_id = ?", [device_id(), game_id]))
+        cache[game_id] = rows[0] if rows else None
+    return cache[game_id]
 
 
-def remember_join(game_id: int, token: str, role: str, player: int | None = None) -> None:
-    """This device joined the game (keeps the join key, its role and who it is in the signed cookie)."""
-    games = dict(session.get("games", {}))
-    games[str(game_id)] = {"key": join_key(game_id, token), "role": role, "player": player}
-    session["games"] = games
-    session.permanent = True
+def _valid(m: dict | None, row: dict) -> bool:
+    return m is not None and same_secret(m["key"], join_key(row["id"], row["token"]))
+
+
+def has_access(row: dict) -> bool:
+    """May this request see the game? A page: the device joined with the game's current token (its server-side
+    entry). The JSON API: the device's own token for this game; or the game's token (``X-Game-Token``) to read
+    only: a change through it answers 403 naming the device token. The API never looks at the session cookie."""
+    if is_api():
+        if given_device_token() is not None:
+            return _valid(member(row["id"]), row)
+        if not same_secret(request.headers.get("X-Game-Token"), row["token"]):
+            return False
+        if request.method not in SAFE_METHODS:
+            abort(403, description=gettext(
+                "The game token only reads a game through the API. To change it, send this device's own token "
+                "(Authorization: Bearer ...): POST /api/v1/games/%(id)s/devices with the game token makes one.",
+                id=row["id"]))
+        return True
+    if _valid(member(row["id"]), row):
+        return True
+    # a script reading a page (the score sheet's CSV) with the game token; it never changes the game that way
+    return request.method in SAFE_METHODS and request.headers.get("X-Game-Token") is not None \
+        and same_secret(request.headers["X-Game-Token"], row["token"])
+
+
+def remember_join(game_id: int, token: str, role: str, player: int | None = None, device: str | None = None) -> None:
+    """This device joined the game (or chose who it is): its key, role and player, on the server. A new key (a new
+    token) retires the device's API token."""
+    device = device or device_id()
+    get_db().execute(
+        "INSERT INTO members (device, game_id, key, role, player, api_hash, joined) VALUES (?, ?, ?, ?, ?, NULL, ?) "
+        "ON CONFLICT(device, game_id) DO UPDATE SET role = excluded.role, player = excluded.player, "
+        "api_hash = CASE WHEN members.key = excluded.key THEN members.api_hash END, key = excluded.key",
+        [device, game_id, join_key(game_id, token), role, player, _now()])
+    g.pop("members", None)
+    g.pop("api_member", None)
+
+
+def joined_games(limit: int = 200) -> list[dict]:
+    """The games this device joined with their current token, newest first (the start page's list)."""
+    rows = get_db().query(
+        "SELECT games.id, games.name, games.setup, games.created, games.seed, games.token, members.key "
+        "FROM members JOIN games ON games.id = members.game_id WHERE members.device = ? "
+        "ORDER BY games.id DESC LIMIT ?", [device_id(), limit])
+    return [r for r in rows if same_secret(r["key"], join_key(r["id"], r["token"]))]
 
 
 def _upgrade_joined() -> None:
-    """A cookie from before join keys kept the token itself: replace it by its key (the device stays joined)."""
+    """A cookie from before the server kept the joined games carried them itself (with the token, or its join
+    key): move them to the server once (the device stays joined, with its role) and drop them from the cookie."""
     joined = session.get("games")
-    if not isinstance(joined, dict) or not any(isinstance(v, dict) and "token" in v for v in joined.values()):
+    if joined is None or is_api():
         return
-    games = {}
-    for gid, entry in joined.items():
-        if isinstance(entry, dict) and "token" in entry:
-            entry = dict(entry)
-            token = entry.pop("token")
-            if isinstance(token, str) and str(gid).isdigit():
-                entry["key"] = join_key(int(gid), token)
-        games[gid] = entry
-    session["games"] = games
+    session.pop("games", None)
+    if not isinstance(joined, dict):
+        return
+    device = device_id()
+    for gid, entry in list(joined.items())[:MAX_UPGRADED]:
+        if not isinstance(entry, dict) or not str(gid).isdigit() or len(str(gid)) > 18:
+            continue
+        game_id = int(gid)
+        rows = list(get_db().query("SELECT id, token FROM games WHERE id = ?", [game_id]))
+        if not rows:
+            continue
+        key = join_key(game_id, entry["token"]) if isinstance(entry.get("token"), str) else entry.get("key")
+        if not same_secret(key, join_key(game_id, rows[0]["token"])):
+            continue
+        role = entry.get("role") if entry.get("role") in ROLES else "joined"
+        player = entry.get("player") if isinstance(entry.get("player"), int) and not isinstance(
+            entry.get("player"), bool) and 0 <= entry["player"] < 100 else None
+        get_db().execute("INSERT OR IGNORE INTO members (device, game_id, key, role, player, api_hash, joined) "
+                         "VALUES (?, ?, ?, ?, ?, NULL, ?)", [device, game_id, key, role, player, _now()])
+    g.pop("members", None)
+
+
+# ---------------------------------------------------------------------------------------------- roles
 
 
 def my_role(game_id: int) -> dict:
-    """This device's role in the game as it chose it on the who-are-you page: {"role": ..., "player": ...}."""
-    me = session.get("games", {}).get(str(game_id)) or {}
-    return {"role": me.get("role"), "player": me.get("player")}
+    """The current device's role in the game as it chose it on the who-are-you page (or when it got its API
+    token): {"role": "host"|"player"|"watcher"|"joined"|None, "player": index or None}."""
+    m = member(game_id)
+    return {"role": m["role"], "player": m["player"]} if m else {"role": None, "player": None}
+
+
+def is_host(row: dict) -> bool:
+    """The current device created the game (the host role is the creating device's, in every game it created)."""
+    return row["host_device"] == device_id()
 
 
 def my_by(game_id: int) -> dict:
@@ -91,9 +221,13 @@ def my_by(game_id: int) -> dict:
     return by_of(me["role"], me["player"])
 
 
+def is_watcher(game_id: int) -> bool:
+    return my_role(game_id)["role"] == "watcher"
+
+
 def can_change(game_id: int) -> bool:
     """A device that only watches sees everything and changes nothing."""
-    return my_role(game_id)["role"] != "watcher"
+    return not is_watcher(game_id)
 
 
 _GAME_POST = re.compile(r"^(?:/api/v1)?/games/(\d+)/(.*)$")
@@ -102,10 +236,10 @@ _GAME_POST = re.compile(r"^(?:/api/v1)?/games/(\d+)/(.*)$")
 def refuse_watchers() -> None:
     """The one check of roles (issue 9, item 3): every change to a game (its commands, undo and redo, from a page
     or the JSON API) from a device that chose "I only watch" answers 403. Choosing who one is stays open."""
-    if request.method in ("GET", "HEAD", "OPTIONS"):
+    if request.method in SAFE_METHODS:
         return
     m = _GAME_POST.match(request.path)
-    if m is None or m.group(2) == "who" or len(m.group(1)) > 18:
+    if m is None or m.group(2) in ("who", "devices") or len(m.group(1)) > 18:
         return
     if not can_change(int(m.group(1))):
         abort(403, description=gettext("You only watch this game: a watching phone changes nothing. "

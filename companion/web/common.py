@@ -18,7 +18,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
 )
 from flask_babel import gettext, lazy_gettext
 from flask_htmx import HTMX
@@ -40,7 +39,10 @@ from .access import (  # noqa: F401  (re-exported: blueprints import them from h
     device_id,
     has_access,
     is_api,
+    is_host,
+    is_watcher,
     join_key,
+    joined_games,
     my_by,
     my_role,
     refuse_watchers,
@@ -160,15 +162,14 @@ def load_game(game_id: int) -> Game:
     # the folded state from the process's cache: one indexed query when nothing changed, the new events only
     # after a command, the whole log after an undo/redo (companion/state_cache.py)
     state, seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], game_id, setup, row["seed"])
-    me = dict(session.get("games", {}).get(str(game_id), {})) if not is_api() else {}
-    me.pop("key", None)
+    me = my_role(game_id)
     game = Game(
         id=game_id,
         row=row,
         setup=setup,
         state=state,
         seq=seq,
-        is_host=row["host_device"] == session.get("device"),
+        is_host=is_host(row),
         me=me,
     )
     g.game = game

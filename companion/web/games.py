@@ -26,8 +26,8 @@ from ..game.setup import MAX_PLAYERS, MODE_TERMS, MODES, setup_from_form, valida
 from ..rules.data import get_rules
 from ..state import walk
 from ..state_cache import CACHE as STATE_CACHE
-from .common import (device_id, done, game_row, invalid_text, join_key, load_game, my_by, nonce, page, remember_join,
-                     same_secret)
+from .common import (device_id, done, game_row, invalid_text, joined_games, load_game, my_by, my_role, nonce, page,
+                     remember_join, same_secret)
 
 bp = Blueprint("games", __name__)
 
@@ -66,20 +66,13 @@ def invalid_message(err: Invalid) -> str:
 
 @bp.get("/")
 def index():
-    joined = session.get("games", {})
     games = []
-    if joined:
-        ids = [int(k) for k in joined if str(k).isdigit() and int(k) < 1 << 63][:200]
-        rows = get_db().query(
-            f"SELECT id, name, setup, created, seed, token FROM games WHERE id IN ({','.join('?' * len(ids))}) "
-            "ORDER BY id DESC", ids)
-        for r in rows:
-            if same_secret(joined.get(str(r["id"]), {}).get("key"), join_key(r["id"], r["token"])):
-                setup = json.loads(r["setup"])
-                # finished or not is derived from the log (a final score can be undone)
-                state, _seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], r["id"], setup, r["seed"])
-                games.append({"id": r["id"], "name": r["name"], "setup": setup, "created": r["created"],
-                              "finished": state.get("finished", False)})
+    for r in joined_games():  # kept on the server per device (companion/web/access.py)
+        setup = json.loads(r["setup"])
+        # finished or not is derived from the log (a final score can be undone)
+        state, _seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], r["id"], setup, r["seed"])
+        games.append({"id": r["id"], "name": r["name"], "setup": setup, "created": r["created"],
+                      "finished": state.get("finished", False)})
     return render_template("index.html", games=games, rules=get_rules())
 
 
@@ -109,7 +102,7 @@ def join(game_id: int, token: str):
     row = game_row(game_id)
     if not same_secret(token, row["token"]):
         abort(403, description=gettext("This join link is no longer valid: ask the host for the game's new QR code."))
-    old = session.get("games", {}).get(str(game_id), {})
+    old = my_role(game_id)
     # "joined": scanned the code, not yet chosen who it is (may change the game; only a chosen watcher may not)
     role = "host" if row["host_device"] == device_id() else old.get("role") or "joined"
     remember_join(game_id, token, role, old.get("player"))
@@ -302,9 +295,7 @@ def delete(game_id: int):
     with db.atomic():
         db.execute("DELETE FROM events WHERE game_id = ?", [game_id])
         db.execute("DELETE FROM games WHERE id = ?", [game_id])
-    games = dict(session.get("games", {}))
-    games.pop(str(game_id), None)
-    session["games"] = games
+    # the devices' entries of the game go with it (members: ON DELETE CASCADE)
     return redirect(url_for("games.index"), code=303)
 
 

@@ -10,6 +10,7 @@ from ..game.scenario_rules import rules_in_play
 from .. import events as ev
 from .common import (ApiError, api_blueprint, based_on as read_based_on, device_id, game_row, json_body, load_game,
                      my_by, nonce)
+from .access import new_device_token, remember_join
 from .games import create_game, export_game, run_command, validate_setup
 
 bp = api_blueprint("games_api", __name__, "/api/v1/games")
@@ -33,7 +34,9 @@ def create():
         raise _invalid(err)
     game_id = create_game(setup, device_id())
     row = game_row(game_id)
-    return jsonify({"id": game_id, "token": row["token"],
+    # the creating device is the host; its own API token changes the game (the game token only reads it)
+    remember_join(game_id, row["token"], "host", 0 if len(setup.get("players") or []) == 1 else None)
+    return jsonify({"id": game_id, "token": row["token"], "device_token": new_device_token(game_id, device_id()),
                     "join_path": url_for("games.join", game_id=game_id, token=row["token"])}), 201
 
 

@@ -3,9 +3,10 @@ page of a game, for anyone in the game (a late player can scan it from any phone
 
 from __future__ import annotations
 
-from flask import Blueprint, g, request, url_for
-from flask_babel import lazy_gettext
+from flask import Blueprint, abort, g, request, url_for
+from flask_babel import gettext, lazy_gettext
 
+from .access import device_id, member, new_device_token
 from .common import GAME_LINKS, load_game, page, url_exists
 
 bp = Blueprint("invite", __name__)
@@ -63,9 +64,21 @@ def _common_links(gid: int) -> list[dict]:
 
 
 @bp.get("/games/<int:game_id>/invite")
-def show(game_id: int):
+def show(game_id: int, device_token: str | None = None):
     from .games import join_url, qr_svg
 
     game = load_game(game_id)
     url = join_url(game)
-    return page("games/invite.html", game=game, join_url=url, qr=qr_svg(url))
+    return page("games/invite.html", game=game, join_url=url, qr=qr_svg(url), device_token=device_token,
+                api_base=url_for("games_api.show", game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/api-token")
+def api_token(game_id: int):
+    """This phone's own token for the JSON API (docs/api.md, "Devices"): it acts there as this phone does here
+    (same player, same role). Shown once; asking again makes a new one and the old one stops working. A watching
+    phone is refused (access.refuse_watchers): the API would not let it change anything either."""
+    game = load_game(game_id)
+    if member(game_id) is None:
+        abort(403, description=gettext("Join the game with its QR code first."))
+    return show(game.id, device_token=new_device_token(game_id, device_id()))

@@ -17,7 +17,7 @@ from flask_babel import gettext
 from ..game.command import COMMANDS, Invalid
 from ..game.scoring import (all_confirmed, board_differences, chart_view, confirmed, english_result, game_fields, is_final,
                             is_team_game, player_fields, result_for, scenario_of, table_view, titles_view,
-                            winner_text)
+                            typed_lines, winner_text)
 from ..game.scoring import (build_sheet, game_prefill, prefill, score_state, sheet_dict,  # noqa: F401 (imports)
                             sheet_values, strength_view)
 from ..rules import scoring as rules
@@ -74,7 +74,7 @@ def sheet(game_id: int):
         winner=winner_text(res, gettext) if res else "",
         scenario_name=_scenario_name(sc),
         strength=strength_view(state) if not final else [],
-        differs={(str(d["player"]), d["field"]): d for d in board_differences(state)} if not final else {},
+        differs={(str(d["player"]), d["field"]): d for d in typed_lines(state)} if not final else {},
         differences=_difference_lines(state) if not final else [],
     )
 
@@ -169,7 +169,8 @@ def export_json(game_id: int):
     game = load_game(game_id)
     res, sheet_data = _result_or_400(game)
     body = {"game": game.id, "name": game.state["game"].get("name") or "", "final": bool(is_final(game.state)),
-            "sheet": sheet_data, "result": english_result(res)}
+            "sheet": sheet_data, "result": english_result(res),
+            "typed": [] if is_final(game.state) else typed_lines(game.state)}
     return Response(json.dumps(body, ensure_ascii=False, indent=2), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{_export_name(game, "json")}"'})
 

@@ -46,19 +46,19 @@ def test_every_special_rule_is_applied_or_marked_a_reminder():
 
 EXPECTED = {
     # scenario: what each special rule is (in the order of the Scenario Book's list)
-    "first_reconnaissance": ["fame_per_revealed_tile", "reminder", "reminder", "reminder", "reminder",
+    "first_reconnaissance": ["fame_per_revealed_tile", "reminder", "reminder", "no_elite_units", "setup_numbers",
                              "cities_closed"],
     "full_conquest": ["team_rules"],
-    "blitz_conquest": ["start_fame_and_line_bonus", "start_reputation", "reminder"],
+    "blitz_conquest": ["start_fame_and_line_bonus", "start_reputation", "setup_numbers"],
     "solo_conquest": ["reminder", "dummy_tactics", "dummy_tactics"],
     "full_cooperation": ["reminder", "dummy_tactics", "dummy_tactics", "coop_scoring"],
-    "blitz_cooperation": ["coop_scoring", "start_fame_and_line_bonus", "start_reputation", "reminder"],
-    "mines_liberation": ["reminder", "reminder", "mine_liberation", "mine_liberation", "mine_liberation",
+    "blitz_cooperation": ["coop_scoring", "start_fame_and_line_bonus", "start_reputation", "setup_numbers"],
+    "mines_liberation": ["reminder", "mine_fight", "mine_liberation", "mine_liberation", "mine_liberation",
                          "friendly_city"],
-    "druid_nights": ["reminder", "druid_incantation", "reminder", "druid_incantation", "friendly_city"],
-    "dungeon_lords": ["reminder", "reminder", "reminder", "reminder", "friendly_city"],
-    "conquer_and_hold": ["rounds_by_players", "reminder", "reminder", "no_assault_reputation_loss",
-                         "towers_like_keeps", "reminder", "reminder", "cities_closed"],
+    "druid_nights": ["druid_glades", "druid_incantation", "druid_glades", "druid_incantation", "friendly_city"],
+    "dungeon_lords": ["reminder", "reminder", "dungeon_no_revisit", "reminder", "friendly_city"],
+    "conquer_and_hold": ["rounds_by_players", "conquer_hold_units", "reminder", "no_assault_reputation_loss",
+                         "towers_like_keeps", "conquer_hold_tower_mana", "conquer_hold_defenders", "cities_closed"],
     "one_to_return": ["reminder", "reminder", "reminder"],
 }
 

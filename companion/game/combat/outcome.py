@@ -18,6 +18,7 @@ from ...rules.text import N_, Nn_, T, Term, Tn
 from ...state import player, reducer
 from ..command import Command, command
 from ..sentences import plural_sentence, sentence
+from ..scenario_play import after_combat, mine_reputation, rampage_reputation
 from ..scenario_rules import assault_costs_reputation, line_bonus
 from ..trackers import SHIELD_NAMES
 from .forms import need_current
@@ -49,6 +50,7 @@ def _end(state, p, ev):
     pl["units"] = kept
     for kind, n in o["shields"].items():
         pl["shields"][kind] = pl["shields"].get(kind, 0) + int(n)
+    after_combat(state, o, r.get("current"))  # scenario rules and the score sheet (game/scenario_play.py)
     if o.get("owner_loses_keep") is not None:
         owner = player(state, o["owner_loses_keep"])
         site = o.get("owner_site") or "keep"  # Conquer and Hold: another player's mage tower
@@ -96,6 +98,16 @@ def outcome_of(state: dict, cur: dict) -> dict:
             reputation += 1
             trace.append(T("Scenario Book, Conquer and Hold: there is no Reputation loss for assaulting keeps and "
                            "mage towers"))
+    freed = mine_reputation(cur, out.conquered)
+    if freed:
+        reputation += freed
+        trace.append(T("Scenario Book, Mines Liberation: whoever defeats the last enemy liberates the mine: "
+                       "Reputation +%(n)d", n=freed))
+    brown = rampage_reputation(state, cur, defeated)
+    if brown:
+        reputation += brown
+        trace.append(T("Scenario Book, Variants, Rampaging Evil: Reputation +1 for each enemy token defeated, the "
+                       "brown ones too: +%(n)d", n=brown))
     inc = cur.get("incantation")
     if inc:
         fame *= 2

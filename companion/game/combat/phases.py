@@ -153,7 +153,12 @@ def next_phase_of(cur: dict) -> str:
 
 @command("combat_phase")
 def next_phase(state: dict, data: Mapping[str, Any]) -> Command:
-    to = next_phase_of(need_current(state))
+    cur = need_current(state)
+    if cur["phase"] == "setup":
+        from ..scenario_play import check_defenders
+
+        check_defenders(state, cur)  # Conquer and Hold's defenders, Druid Nights' summoned monsters
+    to = next_phase_of(cur)
     return Command("combat.phase", {"to": to},
                    sentence(N_("Combat: %(phase)s."), translate=("phase",), phase=PHASE_NAMES[to]), (SCOPE,))
 

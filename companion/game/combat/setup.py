@@ -17,6 +17,7 @@ from ...rules.text import N_
 from ...state import player, reducer, rng
 from ..command import Command, Invalid, command
 from ..sentences import sentence
+from ..scenario_play import check_setup, mine_of
 from ..scenario_rules import cities_closed, incantation_allowed, towers_like_keeps
 from .forms import need_current, num, pick, raw_text, token_enemy, typed_enemy, yes
 from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
@@ -133,6 +134,7 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         owner = num(data, "owner", 0, len(state["players"]) - 1, label=N_("Keep owner"))
         if owner == i:
             raise Invalid(N_("The keep's owner cannot assault it."))
+    check_setup(state, i, fight, owner, revisit)  # Dungeon Lords' revisits, an ally's keep (game/scenario_play.py)
     incantation = incantation_of(state, data, fight)
     st = standing(get_rules().levels, player(state, i)["fame"])
     armor = num(data, "hero_armor", 1, 20, default=st.armor, label=N_("Armor"))
@@ -146,6 +148,8 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         payload["incantation"] = incantation
     if fight == "city" and second:
         payload["site"]["megapolis"] = second
+    if fight == "mine":
+        payload["site"]["mine"] = mine_of(state, data)  # Mines Liberation: the mine's tile and colour
     if city:
         s = sentence(N_("%(name)s assaults a level %(level)d %(city)s."), translate=("city",),
                      name=player(state, i)["name"], level=level, city=CITY_NAMES[city])

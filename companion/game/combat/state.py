@@ -40,6 +40,8 @@ FIGHTS: dict[str, tuple[str, bool, bool, bool, str | None]] = {
     "other_keep": ("other_players_keep", True, True, False, "keep"),
     # Scenario Book, Conquer and Hold: "Mage towers work like keeps ... others may assault it ... for half the Fame"
     "other_mage_tower": ("other_players_keep", True, True, False, "mage_tower"),
+    # Scenario Book, Mines Liberation: "fight both enemies; Night rules apply as in a dungeon (but you may use Units)"
+    "mine": ("adventure", False, True, True, None),
 }
 FIGHT_NAMES = {
     "rampaging": N_("Rampaging enemies (no site)"),
@@ -51,6 +53,7 @@ FIGHT_NAMES = {
     "monastery": N_("Burning a monastery (no units)"),
     "other_keep": N_("Another player's keep (half Fame)"),
     "other_mage_tower": N_("Another player's mage tower (Conquer and Hold: half Fame)"),
+    "mine": N_("A mine (Mines Liberation: Night rules, Units allowed)"),
 }
 PHASES = ("setup", "ranged_siege", "block", "damage", "attack")
 PHASE_NAMES = {

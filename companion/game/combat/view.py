@@ -114,10 +114,12 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
 
 
 def fights_here(state: dict) -> dict:
-    """The kinds of fight this game offers: another player's mage tower only in Conquer and Hold."""
-    from ..scenario_rules import towers_like_keeps
+    """The kinds of fight this game offers: another player's mage tower only in Conquer and Hold, a mine only in
+    Mines Liberation."""
+    from ..scenario_rules import active, towers_like_keeps
 
-    return {k: v for k, v in FIGHTS.items() if k != "other_mage_tower" or towers_like_keeps(state)}
+    return {k: v for k, v in FIGHTS.items() if (k != "other_mage_tower" or towers_like_keeps(state))
+            and (k != "mine" or active(state, "mine_liberation"))}
 
 
 def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict:

@@ -69,6 +69,16 @@ GAME_FIELDS: dict[str, Field] = {f.key: f for f in (
     F("lowest_counts", N_("Variant: only the lowest achievement counts"), flag=True),
 )}
 
+# The lines the app's record fills (trackers, combats, the Dummy, the round): a typed value there can differ from
+# "the board". The other lines (Spells, Advanced Actions, Artifacts, the portal, the chosen one) are always typed.
+BOARD_PLAYER_FIELDS = frozenset((
+    "fame", "crystals", *(f"unit_{lv}" for lv in UNIT_LEVELS), *(f"wunit_{lv}" for lv in UNIT_LEVELS),
+    "fortified_shields", "adventure_shields", "wounds", "cities_led", "cities_shielded", "mines_countryside",
+    "mines_core", "dungeons_tombs", "keeps", "mage_towers",
+))
+BOARD_GAME_FIELDS = frozenset(("cities_conquered", "cities_total", "rounds_left", "dummy_deck",
+                               "end_of_round_announced"))
+
 ACHIEVEMENT_INPUTS = ("fame", "spells", "advanced_actions", "artifacts", "crystals",
                       *(f"unit_{lv}" for lv in UNIT_LEVELS), *(f"wunit_{lv}" for lv in UNIT_LEVELS),
                       "fortified_shields", "adventure_shields", "wounds")

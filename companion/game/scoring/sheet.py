@@ -19,10 +19,31 @@ def _units(p: dict) -> list[tuple[int, bool]]:
     return out
 
 
+def recorded_cities(state: dict) -> list[rules.CityRecord]:
+    """The cities the combats recorded: each City card's Shields in the order they were put there (combat
+    outcome, ``state["combat"]["cities"]``)."""
+    out = []
+    for c in ((state.get("combat") or {}).get("cities") or {}).values():
+        shields = tuple(int(x) for x in c.get("shields") or () if isinstance(x, int) and not isinstance(x, bool))
+        out.append(rules.CityRecord(shields, bool(c.get("conquered"))))
+    return out
+
+
+def dungeons_tombs(p: dict) -> int:
+    """Dungeons and tombs the player conquered (combat outcome of a dungeon or tomb fight, not a revisit)."""
+    return int(p.get("dungeons_tombs") or 0)
+
+
 def prefill(state: dict, i: int, key: str) -> int | bool:
     """What the game's trackers already know (the sheet starts from it)."""
     p = state["players"][i]
     shields = p.get("shields") or {}
+    if key in ("cities_led", "cities_shielded"):
+        # Rulebook, City Assaults 2a: the City leader; Scenario Book, Full Conquest, Scoring
+        led, shielded = rules.cities_of(recorded_cities(state), i)
+        return led if key == "cities_led" else shielded
+    if key == "dungeons_tombs":
+        return dungeons_tombs(p)
     if key == "fame":
         return int(p.get("fame") or 0)
     if key == "crystals":
@@ -34,7 +55,10 @@ def prefill(state: dict, i: int, key: str) -> int | bool:
     if key == "fortified_shields":
         return sum(int(shields.get(k) or 0) for k in ("keep", "mage_tower", "monastery"))
     if key == "adventure_shields":
-        return int(shields.get("adventure") or 0)
+        # Dungeon Lords: dungeons and tombs have their own line (4 each), the other adventure sites stay here
+        sc = scenario_of(state)
+        own_line = dungeons_tombs(p) if sc is not None and sc.dungeon_scoring else 0
+        return max(0, int(shields.get("adventure") or 0) - own_line)
     if key == "wounds":
         return int(p.get("wounds") or 0)
     if key in ("mines_countryside", "mines_core"):
@@ -111,32 +135,41 @@ def sheet_values(state: dict) -> tuple[list[dict], dict]:
     return players, game
 
 
-def board_differences(state: dict) -> list[dict]:
-    """Every line a person edited whose value differs from what the board (the trackers) says now: the sheet
-    marks it ("edited - board says 149") and recording the final score warns about it."""
+def typed_lines(state: dict) -> list[dict]:
+    """Every line of this scenario's sheet a person typed (its value no longer follows the record):
+    ``{"player": i | "game", "field", "value", "board": the record's value or None (a line the app does not
+    record: Spells, Artifacts ...), "differs": bool}``. The sheet marks each one ("typed by hand", or "edited -
+    board says 149" where it differs from the record)."""
     sc = scenario_of(state)
     if sc is None:
         return []
-    from .fields import is_team_game, player_fields
+    from .fields import BOARD_GAME_FIELDS, BOARD_PLAYER_FIELDS, is_team_game, player_fields
 
     score = score_state(state)
     edits = score.get("sheet", {})
-    players, _ = sheet_values(state)
     out = []
     keys = [f.key for f in player_fields(sc, is_team_game(state))]
     for i in range(len(state["players"])):
         mine = edits.get(str(i), {})
-        for k in keys:
-            if k in mine and mine[k] != prefill(state, i, k):
-                out.append({"player": i, "field": k, "value": mine[k], "board": prefill(state, i, k)})
+        for k in dict.fromkeys(keys):
+            if k in mine:
+                board = prefill(state, i, k) if k in BOARD_PLAYER_FIELDS else None
+                out.append({"player": i, "field": k, "value": mine[k], "board": board,
+                            "differs": board is not None and mine[k] != board})
     board_players = [{k: prefill(state, i, k) for k in PLAYER_FIELDS} for i in range(len(state["players"]))]
+    gedits = score.get("game", {})
     for f in game_fields(sc):
-        gedits = score.get("game", {})
         if f.key in gedits:
-            board = game_prefill(state, sc, f.key, board_players)
-            if gedits[f.key] != board:
-                out.append({"player": "game", "field": f.key, "value": gedits[f.key], "board": board})
+            board = game_prefill(state, sc, f.key, board_players) if f.key in BOARD_GAME_FIELDS else None
+            out.append({"player": "game", "field": f.key, "value": gedits[f.key], "board": board,
+                        "differs": board is not None and gedits[f.key] != board})
     return out
+
+
+def board_differences(state: dict) -> list[dict]:
+    """Every line a person edited whose value differs from what the board (the record) says now: the sheet
+    marks it ("edited - board says 149") and recording the final score warns about it."""
+    return [{k: d[k] for k in ("player", "field", "value", "board")} for d in typed_lines(state) if d["differs"]]
 
 
 def _sheet_units(vals: dict) -> tuple[rules.Unit, ...]:

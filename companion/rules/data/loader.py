@@ -12,6 +12,7 @@ from .enemies import _parse_enemies
 from .pieces import _parse_cities, _parse_heroes, _parse_tactics
 from .records import Card, Rules
 from .scenarios import _parse_scenarios
+from .setup_rules import _parse_setup
 from .schema import DEFAULT_DIR, _check_sources, _read_yaml, RulesDataError
 from .tracks import _parse_levels, _parse_reputation
 
@@ -29,6 +30,7 @@ _SINGLE_FILES: dict[str, tuple[str, Callable[[str, dict], Any], Any]] = {
     "units": ("units.yaml", _parse_units, MappingProxyType({})),
     "sites": ("sites.yaml", _parse_sites, MappingProxyType({})),
     "terrains": ("terrains.yaml", _parse_terrains, MappingProxyType({})),
+    "setup_rules": ("setup.yaml", _parse_setup, None),
 }
 _CARD_FILES = ("basic_actions.yaml", "advanced_actions.yaml", "spells.yaml", "artifacts.yaml")
 

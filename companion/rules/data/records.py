@@ -249,6 +249,7 @@ class Rules:
     sites: Mapping[str, Site]
     terrains: Mapping[str, Terrain]
     cards: Mapping[str, Card]
+    setup_rules: Any = None  # setup.py's SetupRules: the set-up numbers every scenario shares (setup.yaml)
 
     def kind(self, name: str) -> list[dict]:
         """API list for /api/v1/rules/<kind>."""

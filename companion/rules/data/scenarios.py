@@ -6,6 +6,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .records import Scenario
+from .setup_rules import check_scenario_setup
 from .schema import MODES, SCENARIO_EFFECTS, TACTICS_RULES, _entries, _Entry, _entry_id, _freeze, _ident, _names, _unique
 
 
@@ -103,6 +104,7 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
                                                         choices=("seed", "translation")),
         special_rules_effects=effects,
     )
+    check_scenario_setup(e, sc.setup, players, rounds)
     if sc.dummy and 1 not in players and "coop" not in modes:
         e.fail("dummy", "a dummy player is only used in solo and cooperative scenarios")
     if e.has("solo_variant"):

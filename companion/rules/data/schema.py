@@ -51,6 +51,14 @@ SCENARIO_EFFECTS = (
     "no_assault_reputation_loss",    # Conquer and Hold: assaulting keeps and mage towers costs no Reputation
     "rounds_by_players",             # Conquer and Hold: 6 rounds with 2 players, 4 otherwise
     "towers_like_keeps",             # Conquer and Hold: another player's mage tower is assaulted for half Fame
+    "druid_glades",                  # Druid Nights: glades marked with a Shield (board), cleared after a Night
+    "dungeon_no_revisit",            # Dungeon Lords: a conquered dungeon or tomb is not fought again for Fame
+    "conquer_hold_defenders",        # Conquer and Hold: 1/2/3 defenders of another player's keep or tower
+    "conquer_hold_tower_mana",       # Conquer and Hold: gold/black mana per mage tower owned (board)
+    "no_elite_units",                # First Reconnaissance: recruiting an Elite Unit is refused
+    "conquer_hold_units",            # Conquer and Hold: no level IV Units; Elite Units from Round 3 or 4
+    "mine_fight",                    # Mines Liberation: the combat page's mine (Night rules, Units), liberated
+    "setup_numbers",                 # a set-up number (Source dice, Unit offer, offers, Elite Units) shown at set-up
 )
 LEVEL_REWARDS = ("start", "skill_and_advanced_action", "command_token_armor_hand")
 UNIT_KINDS = ("regular", "elite")

@@ -16,7 +16,8 @@ Where the Scenario Book is silent the decision is noted in a comment marked
 
 The package is split by concept: ``scenarios`` (each scenario's scoring rules), ``sheet`` (the input and
 its checks), ``results`` (the output), ``achievements`` (Standard Achievements and titles), ``scenario_kinds``
-(scoring by the scenario's kind) and ``strength`` (the Action Upgrades variant). Every name is importable from here.
+(scoring by the scenario's kind), ``cities`` (the City leader) and ``strength`` (the Action Upgrades variant).
+Every name is importable from here.
 """
 
 from __future__ import annotations
@@ -75,6 +76,11 @@ from .scenario_kinds import (  # noqa: F401
     _success_trace,
     _winners,
     score,
+)
+from .cities import (  # noqa: F401
+    CityRecord,
+    cities_of,
+    city_leader,
 )
 from .strength import (  # noqa: F401
     StrengthResult,

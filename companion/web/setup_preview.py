@@ -1,0 +1,28 @@
+"""The new-game page's "Show the set-up numbers": the chosen scenario's numbers for the players entered (Source
+dice, Unit offer, Spell and Advanced Action offers, tiles, city levels, rounds, start values), before the game is
+created (companion/rules/setup_numbers.py through game/setup.py)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from ..game.command import Invalid
+from ..game.scenario_rules import VARIANT_NAMES, VARIANTS
+from ..game.setup import MAX_PLAYERS, MODES, setup_from_form, setup_numbers_of, validate_setup
+from ..rules.data import get_rules
+from .common import invalid_text
+
+bp = Blueprint("setup_preview", __name__)
+
+
+@bp.post("/games/new/numbers")
+def numbers():
+    ctx = {"rules": get_rules(), "modes": MODES, "max_players": MAX_PLAYERS, "form": request.form,
+           "variants": VARIANTS, "variant_names": VARIANT_NAMES}
+    try:
+        setup = validate_setup(setup_from_form(request.form))
+    except Invalid as err:
+        return render_template("games/new.html", error=invalid_text(err), **ctx), 400
+    found = setup_numbers_of(setup)
+    return render_template("games/new.html", error=None, numbers=found.to_json() if found else None,
+                           numbers_lines=found.explanation if found else (), **ctx)
