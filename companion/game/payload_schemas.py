@@ -109,6 +109,7 @@ DUMMY_TACTICS = Obj(players=Mapping_(Player(key=True), OneOf(_tactic_ids), 8), r
 payload("round.tactic", player=Player(), tactic=OneOf(_tactic_ids),
         numbers=Opt(Mapping_(Player(key=True), Whole(0, 99), 8)), dummy=Opt(DUMMY_TACTICS))
 payload("scenario.mine", player=Player(), core=Opt(Flag()), crystal=Opt(OneOf(*COLORS)))
+payload("scenario.glade", player=Player())
 
 # ---------------------------------------------------------------------------------------------- combat
 
