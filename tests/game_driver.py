@@ -5,6 +5,7 @@ play; a 5xx never is. Used by the round-trip property test and the crafted-impor
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable
 
 COLORS = ["red", "blue", "green", "white"]
@@ -63,8 +64,15 @@ class Table:
             game_id = int(r.headers["Location"].split("/games/")[1].split("/")[0])
         self.id = game_id
         with app.test_request_context():
-            self.headers = {"X-Game-Token": game_row(game_id)["token"]}
+            self.game_token = game_row(game_id)["token"]
         assert client.post(f"/games/{game_id}/who", data={"player": "0"}).status_code == 303
+        # this phone's own API token (the Invite page's "Make an API token for this phone"): the API acts as the
+        # same device as the pages, so "Undo my last" finds its changes
+        r = client.post(f"/games/{game_id}/api-token")
+        html = r.get_data(as_text=True) if r.status_code == 200 else client.get(
+            f"/games/{game_id}/invite").get_data(as_text=True)
+        token = re.search(r'data-testid="device-token">([^<]+)<', html).group(1)
+        self.headers = {"Authorization": f"Bearer {token}"}
         self.statuses: list[tuple[str, int]] = []
 
     def game(self) -> dict:
@@ -120,6 +128,7 @@ def mk_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("position", {"player": p, "near_keep": c.bool(), "city": c.pick(["none", "shield", "leader"])}),
         ("mine_liberated", {"player": p, "tile": c.pick(["countryside", "core"]), "color": c.pick(COLORS)}),
         ("tile_revealed", {"player": p, "count": c.int(1, 3)}),
+        ("glade_marked", {"player": p}),
         ("next_round", {}),
         ("time", {"time": c.pick(["day", "night"])}),
         ("round_order", {"order": c.pick([ps, list(reversed(ps))])}),
@@ -147,6 +156,10 @@ def mk_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("combat_setup", {"player": p, "fight": c.pick(FIGHTS), "city": c.pick(COLORS), "level": c.int(1, 11),
                           "owner": c.pick(ps), "revisit": c.bool()}),
     ]
+    if cur is not None and c.int(0, 4):
+        return _combat_inputs(c, state, cur)  # a combat is played to its end (mostly)
+    if cur is None and state["game"].get("mode") == "coop" and c.int(0, 3) == 0:  # a cooperative city assault
+        return [o for o in out if o[0] == "combat_setup" and o[1]["fight"] == "city"]
     if state.get("dummy") and c.int(0, 4) >= 2:
         return _dummy_inputs(c, state)  # the Dummy player's round, mostly
     rounds = state.get("rounds") or {}
@@ -159,8 +172,6 @@ def mk_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         i, u = c.pick(_units(state))
         out.append(("unit", {"player": i, "uid": u["uid"],
                              "action": c.pick(["spend", "ready", "wound", "heal", "disband"])}))
-    if cur is not None and c.int(0, 4):
-        return _combat_inputs(c, state, cur)  # a combat is played to its end (mostly)
     if state.get("dummy") or state["game"].get("mode") in ("solo", "coop"):
         out += _dummy_inputs(c, state)
     return out
@@ -180,7 +191,8 @@ def _combat_inputs(c: Chooser, state, cur) -> list[tuple[str, dict]]:
         out.append(("combat_enemy_add", {"token": "orc_summoners"}))
         out.append(("combat_enemy_add", {"name": "Beast", "armor": c.int(1, 8), "attack": c.int(1, 6),
                                          "attack_element": c.pick(ELEMENTS), "fame": c.int(0, 5)}))
-        if len(cur["enemies"]) == 1 and "interactive_combat" in (state["game"].get("variants") or []):
+        if len(cur["enemies"]) == 1 and "interactive_combat" in (state["game"].get("variants") or []) \
+                and not cur.get("interactive") and c.bool():
             return [("combat_interactive", {"color": c.pick(["white", "red", "blue", "black", "green", "gold"])})]
         if cur["enemies"]:
             out.append(("combat_enemy_remove", {"key": c.pick([e["key"] for e in cur["enemies"]])}))
