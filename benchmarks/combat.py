@@ -1,4 +1,4 @@
-"""Combat referee speed (issue 4).
+"""Combat referee speed.
 
 - suggest (exact damage assignment): 6 units x 8 unblocked attacks, target < 50 ms;
 - plan (exact attack grouping): 8 enemies x 12 attacks, target < 200 ms;

@@ -1,4 +1,4 @@
-"""Bounded work of the exact combat searches (issue 11, item 3): no request may use more than about 1 s of CPU.
+"""Bounded work of the exact combat searches: no request may use more than about 1 s of CPU.
 
 Times (CPU of this thread) the largest inputs the API accepts: the plan on 10 enemies x 16 attacks (values up to
 99, and 12 random table-like inputs with armor 3-8 and attacks 1-6) and the damage suggestion on 8 units x 16

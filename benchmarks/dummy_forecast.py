@@ -1,4 +1,4 @@
-"""Dummy player forecast speed (issue 5): the exact forecast for a 20-card deck with 6 crystals must take
+"""Dummy player forecast speed: the exact forecast for a 20-card deck with 6 crystals must take
 under 20 ms. Printed beside a naive enumeration (every distinct order of the deck) on a smaller deck.
 
 Run: python benchmarks/dummy_forecast.py

@@ -1,4 +1,4 @@
-"""The live-update poll under load (issue 11, item 4): 200 simulated phones, each polling once a second at its
+"""The live-update poll under load: 200 simulated phones, each polling once a second at its
 own phase (desynchronised, as real phones are), against the app's ``GET /games/<id>/poll`` and against a bare
 Flask endpoint that only answers 204, both served by waitress (8 threads, as ``companion serve``) in their own
 processes on 127.0.0.1 in the same run. Rounds alternate bare/app to even out the machine's load. Prints each

@@ -1,10 +1,10 @@
-"""Per-request cost against the length of the game's log (issue 11, item 4): a request's cost should not grow
+"""Per-request cost against the length of the game's log: a request's cost should not grow
 with the game. For games of 30, 300 and 3,000 events it times, in process (Flask test client, no network):
 - the board page (GET /games/<id>), its live fragment and the poll;
 - a command as a phone makes it: POST /games/<id>/do/fame, then the page it is sent back to.
 Each median is printed with the ratio to the 30-event game (target: about 1x; before the state cache a
-command with 1,500 events took 2-3x as long as with 100). An undo is timed too: it refolds the whole log
-(rare, and linear by design).
+command with 1,500 events took 2-3x as long as with 100). An undo is timed too: it resumes from the state
+cache's checkpoint before the event it takes back (benchmarks/log_cost.py times undo and redo in CPU time).
 
 Run: python benchmarks/request_cost.py [repeats, default 40]
 """
@@ -83,7 +83,7 @@ def measure(n: int, repeat: int) -> dict[str, float]:
             last[0] += 1
             client.get(f"/games/{gid}", headers={"HX-Request": "true"})
 
-        out["undo (refolds)"] = median_ms(undo, max(3, repeat // 8))
+        out["undo"] = median_ms(undo, max(3, repeat // 8))
         return out
 
 

@@ -1,4 +1,4 @@
-"""Rules data loader speed (issue 3 part 2: 'loaded once at start').  Run: python benchmarks/rules_data_load.py
+"""Rules data loader speed ('loaded once at start').  Run: python benchmarks/rules_data_load.py
 
 Prints the time of a full load + validation of rules_data/ and of a cached get_rules() call.
 """

@@ -84,6 +84,10 @@ def create_app(config: dict | None = None) -> "Flask":
     from .web import fastpoll
 
     fastpoll.init_app(app)  # the steady-state live poll answered before Flask
+    from . import solvers
+
+    if app.config.get("SOLVER_POOL"):  # `companion serve`: the searches run in worker processes
+        solvers.configure(pool=True)
 
     # Core reducers, then every feature blueprint in companion/web/ (a module that defines `bp`).
     from . import game, trackers  # noqa: F401  (registers the tracker reducers)

@@ -16,7 +16,6 @@ import tempfile
 from pathlib import Path
 
 HASHED = re.compile(r"\.[0-9a-f]{12}\.[A-Za-z0-9]+$")
-YEAR = 365 * 24 * 60 * 60
 COMPRESSED = (".gz", ".br")
 
 

@@ -54,7 +54,8 @@ def main(argv: list[str] | None = None) -> int:
 
     address = args.host if args.host not in ("0.0.0.0", "::") else lan_address()
     url = f"http://{address}:{args.port}/"
-    app = create_app({"DATABASE": args.db, "PUBLIC_URL": url} if args.db else {"PUBLIC_URL": url})
+    config = {"PUBLIC_URL": url, "SOLVER_POOL": True}  # solvers in worker processes (companion/solvers.py)
+    app = create_app({"DATABASE": args.db, **config} if args.db else config)
     print(f"Mage Knight companion: open {url} on every phone at the table (same Wi-Fi).")
     print(f"Database: {app.config['DATABASE']}")
     print(terminal_qr(url))

@@ -73,7 +73,7 @@ def m002_members(db: Database) -> None:
 
 
 class CompanionDatabase(Database):
-    """sqlite-utils' Database whose write transactions start with ``BEGIN IMMEDIATE`` (issue 11, item 5).
+    """sqlite-utils' Database whose write transactions start with ``BEGIN IMMEDIATE``.
 
     A deferred ``BEGIN`` takes the write lock only at the first write; in WAL mode a transaction that read
     first and then finds another writer committed in between cannot wait for it and fails at once with

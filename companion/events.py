@@ -19,7 +19,7 @@ from sqlite_utils import Database
 from .db import write_transaction
 from .game.sentences import name_arg, render_sentence, sentence  # noqa: F401  (re-exported)
 from .rules.text import N_  # noqa: F401  (re-exported)
-from .state import REDO, UNDO, UNDO_EVENT, Event, scopes_overlap, walk
+from .state import REDO, UNDO, UNDO_EVENT, Event, Log, scopes_overlap, walk
 
 _write_lock = threading.Lock()
 
@@ -39,6 +39,25 @@ class NothingToDo(Exception):
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _whole_log(db: Database, game_id: int, cached: list[Event] | None) -> list[Event]:
+    """The whole log, read inside the write lock. ``cached``: the log as the request already has it (the state
+    cache's ``Log`` with its walk done): only events after it are read, and its walk is carried on over them."""
+    if cached is None:
+        return load_events(db, game_id)
+    newer = load_events(db, game_id, after=cached[-1].seq if cached else 0)
+    if not newer:
+        return cached
+    out = Log(cached)
+    out.extend(newer)
+    walker = getattr(cached, "walker", None)
+    if walker is not None:
+        walker = walker.copy()
+        for e in newer:
+            walker.push(e)
+        out.walker = walker
+    return out
 
 
 def load_events(db: Database, game_id: int, after: int = 0) -> list[Event]:
@@ -121,16 +140,18 @@ def undo_or_redo(
     device: str | None = None,
     nonce: str | None = None,
     by: dict | None = None,
+    log: list[Event] | None = None,
 ) -> Recorded:
     """Record an undo (or redo) of the latest active (or undone) event. The view it was based on must be current:
-    undoing something the person has not seen is refused as a conflict."""
+    undoing something the person has not seen is refused as a conflict. ``log``: the log the request already
+    holds (``Game.events``), so that only newer events are read."""
     assert which in (UNDO, REDO)
     with _write_lock:
         if nonce:
             rows = list(db.query("SELECT * FROM events WHERE game_id = ? AND nonce = ?", [game_id, nonce]))
             if rows:
                 return Recorded(Event.from_row(rows[0]), duplicate=True)
-        events = load_events(db, game_id)
+        events = _whole_log(db, game_id, log)
         last = events[-1].seq if events else 0
         if based_on is not None and based_on < last:
             raise Conflict(last, [e for e in events if e.seq > based_on])
@@ -157,6 +178,7 @@ def undo_event(
     device: str | None = None,
     nonce: str | None = None,
     by: dict | None = None,
+    log: list[Event] | None = None,
 ) -> Recorded:
     """Record an ``undo.event`` taking back the event ``target_seq`` (companion.game.undo.check_undo: refused
     with ``Invalid`` naming the event in the way when something in force since touched the same thing)."""
@@ -167,7 +189,7 @@ def undo_event(
             rows = list(db.query("SELECT * FROM events WHERE game_id = ? AND nonce = ?", [game_id, nonce]))
             if rows:
                 return Recorded(Event.from_row(rows[0]), duplicate=True)
-        events = load_events(db, game_id)
+        events = _whole_log(db, game_id, log)
         last = events[-1].seq if events else 0
         target = check_undo(events, target_seq)
         s = undo_sentence(target)

@@ -111,24 +111,33 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
     }
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One event of the log as the log page shows it: whether it is in force, undone, or an undo/redo itself."""
+class Walker:
+    """Undo and redo followed one event at a time: the active events in order, the redo stack (last is next to
+    redo) and the status by seq, exactly as ``walk`` gives them. ``push`` answers the index of the first active
+    event that changed (the active events before it are the same objects in the same places), which is what
+    lets a folded state be resumed from a checkpoint instead of folded from the start."""
 
-    event: Event
-    status: str  # "active" | "undone" | "undo" | "redo"
-    target: int | None = None  # for undo/redo: the seq they act on
+    __slots__ = ("active", "undone", "status")
 
+    def __init__(self) -> None:
+        self.active: list[Event] = []
+        self.undone: list[Event] = []
+        self.status: dict[int, str] = {}
 
-def walk(events: Iterable[Event]) -> tuple[list[Event], list[Event], dict[int, str]]:
-    """Apply undo/redo: returns (active events in order, redo stack (last is next to redo), status by seq)."""
-    active: list[Event] = []
-    undone: list[Event] = []
-    status: dict[int, str] = {}
-    for ev in events:
+    def copy(self) -> "Walker":
+        w = Walker()
+        w.active, w.undone, w.status = list(self.active), list(self.undone), dict(self.status)
+        return w
+
+    def push(self, ev: Event) -> int:
+        """Follow ``ev``; returns the index of the first active event it changed (``len(active)`` before the
+        event when nothing in force before it changed)."""
+        active, undone, status = self.active, self.undone, self.status
+        changed = len(active)
         if ev.type == UNDO:
             if active:
                 target = active.pop()
+                changed = len(active)
                 undone.append(target)
                 status[target.seq] = "undone"
             status[ev.seq] = UNDO
@@ -138,6 +147,7 @@ def walk(events: Iterable[Event]) -> tuple[list[Event], list[Event], dict[int, s
                 if target.seq == target_seq:
                     undone.append(active.pop(i))
                     status[target.seq] = "undone"
+                    changed = i
                     break
             status[ev.seq] = UNDO
         elif ev.type == REDO:
@@ -148,13 +158,33 @@ def walk(events: Iterable[Event]) -> tuple[list[Event], list[Event], dict[int, s
                 while at and active[at - 1].seq > target.seq:
                     at -= 1
                 active.insert(at, target)
+                changed = at
                 status[target.seq] = "active"
             status[ev.seq] = REDO
         else:
             active.append(ev)
             undone.clear()
             status[ev.seq] = "active"
-    return active, undone, status
+        return changed
+
+
+class Log(list):
+    """A game's events in order, with the walk of undo and redo over them already done (``walker``, owned by
+    this list and never changed): ``walk`` then costs a copy, not a pass over the log. The state cache hands
+    these out (``companion.state_cache``); any other list is walked as before."""
+
+    walker: Walker | None = None
+
+
+def walk(events: Iterable[Event]) -> tuple[list[Event], list[Event], dict[int, str]]:
+    """Apply undo/redo: returns (active events in order, redo stack (last is next to redo), status by seq)."""
+    if isinstance(events, Log) and events.walker is not None:
+        w = events.walker
+        return list(w.active), list(w.undone), dict(w.status)
+    w = Walker()
+    for ev in events:
+        w.push(ev)
+    return w.active, w.undone, w.status
 
 
 def fold(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:

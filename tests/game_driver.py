@@ -116,6 +116,7 @@ def mk_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
     ps = _players(state)
     p = c.pick(ps)
     cur = _combat(state)
+    tactics = TACTICS_NIGHT if state.get("time") == "night" else TACTICS_DAY
     out = [
         ("fame", {"player": p, "amount": c.pick([-2, 1, 3, 8, 15])}),
         ("reputation", {"player": p, "amount": c.pick([-2, -1, 1, 2])}),
@@ -129,14 +130,15 @@ def mk_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("mine_liberated", {"player": p, "tile": c.pick(["countryside", "core"]), "color": c.pick(COLORS)}),
         ("tile_revealed", {"player": p, "count": c.int(1, 3)}),
         ("glade_marked", {"player": p}),
+        ("scenario_goal", {"player": p}),
         ("next_round", {}),
         ("time", {"time": c.pick(["day", "night"])}),
         ("round_order", {"order": c.pick([ps, list(reversed(ps))])}),
         ("round_order_random", {}),
         ("override", c.pick([{"enemy": c.pick(ENEMIES), "armor": c.int(1, 12)},
                              {"enemy": c.pick(ENEMIES), "reset": True}])),
-        ("round_tactic", [{"player": i, "tactic": x} for x in (TACTICS_NIGHT if state.get("time") == "night"
-                                                               else TACTICS_DAY) for i in ps]),
+        ("round_tactic", [{"player": i, "tactic": x} for x in c.pick(
+            [tactics, list(reversed(tactics))]) for i in ps]),
         *[("round_end_turn", {"player": i}) for i in ps],
         ("round_announce", [{"player": i, "deck_empty": True} for i in ps]),
         ("pvp_end", {"a": 0, "d": 1, "site": c.pick(["open", "keep"]),
@@ -167,7 +169,8 @@ def mk_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         return [o for o in out if o[0] == "round_tactic"] + (
             [("dummy_tactic_draw", {})] if state.get("dummy") else [])
     if len(rounds.get("picks") or {}) == len(ps) and not rounds.get("over") and c.bool():
-        return [o for o in out if o[0] in ("round_end_turn", "round_announce")]
+        return [o for o in out if o[0] in ("round_end_turn", "round_announce")] + [
+            ("round_extra_turn", [{"player": i} for i in ps])]
     if _units(state):
         i, u = c.pick(_units(state))
         out.append(("unit", {"player": i, "uid": u["uid"],

@@ -1,4 +1,4 @@
-"""Issue 9, item 8, 'Light pages': 'Static files are served compressed with long-lived caching and content-hashed
+"""Light pages: 'Static files are served compressed with long-lived caching and content-hashed
 names ... Private game pages send Cache-Control: no-store.'"""
 
 import gzip

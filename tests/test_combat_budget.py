@@ -1,4 +1,4 @@
-"""Bounded work (issue 11, item 3): the exact planner and damage suggestion answer within about 1 s of CPU on the
+"""Bounded work: the exact planner and damage suggestion answer within about 1 s of CPU on the
 largest inputs the API accepts (10 enemies x 16 attacks; 8 units x 16 attacks), either with the proven optimum
 or with an explicit "over budget" refusal, never a guess. Rulebook Ranged and Siege 7 / Attack phase 2 (attack
 groups) and Assign Damage 3-4 (damage to units) define what is searched; here only the bound is tested (the

@@ -1,4 +1,4 @@
-"""Issue 12: combat's commands are registered in the game layer, so the shared ``/do/<name>`` route runs them with
+"""Combat's commands are registered in the game layer, so the shared ``/do/<name>`` route runs them with
 the same checks as the combat page's own routes (Rulebook "Combat with Enemies": the phases in order)."""
 
 from __future__ import annotations

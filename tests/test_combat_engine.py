@@ -409,3 +409,30 @@ def test_a_summoner_drawing_two_tokens_has_their_attacks_in_order():
     assert werewolf.required == 14 and not werewolf.success
     with pytest.raises(CombatError):
         resolve_block(two, [], attack_index=2)
+
+
+# ------------------------------------------------------------------ Block phase 7a: only summoned monsters are discarded
+
+
+SUMMONED_NOTE = "a blocked summoned monster is discarded"
+
+
+@pytest.mark.parametrize("city", ["white", "blue", "red", "green"])
+def test_a_blocked_city_defender_is_not_called_a_summoned_monster_block_phase_7a(city):
+    """Rulebook Block phase 7a: "If a summoned monster is successfully blocked, discard it to the corresponding
+    discard pile (but gain no Fame)" - only a summoned monster. A White-city defender (City Assaults 1a: +1 Armor)
+    or a Blue-city elemental attacker (1b: +2 to Fire/Ice attacks) blocked successfully is not summoned."""
+    attacker = E("Fire Mage", armor=5, attacks=((4, "fire"),), fame=5)
+    res = resolve_block(attacker, [Block(9, "ice")], 0, 0, Site(fortified=True, city=city))
+    assert res.success
+    assert not any(SUMMONED_NOTE in str(line) for line in res.explanation)
+
+
+def test_a_blocked_summoned_token_is_still_discarded_block_phase_7a():
+    """Rulebook Block phase 7a, still said for a summoned monster (Block phase 2a: it replaces the summoner),
+    also in a White city."""
+    minotaur = E("Minotaur", armor=5, attacks=((5, "physical"),), fame=4)
+    summoner = E("Orc Summoners", armor=4, attacks=(), abilities=("summon",), fame=4, summoned=minotaur)
+    for site in (None, Site(fortified=True, city="white")):
+        res = resolve_block(summoner, [Block(6, "physical")], 0, 0, site)
+        assert res.success and any(SUMMONED_NOTE in str(line) for line in res.explanation)

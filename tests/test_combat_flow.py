@@ -1,4 +1,4 @@
-"""Issue 4, "Done when": a level 5 city assault with rampaging orcs joining, through all four phases on a phone,
+"""A whole combat: a level 5 city assault with rampaging orcs joining, through all four phases on a phone,
 with running totals, the suggested damage assignment taken, the outcome in the game, and every step undoable.
 
 Rules cited: Rulebook "Combat with Enemies" (Ranged and Siege phase 3-5, Block phase 2-8, Assign Damage phase,

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from companion.game.command import Invalid
+from companion.game.local import LocalGame
 from test_combat_flow import client, key_of, new_solo_game, post, seq, state  # noqa: F401  (fixture)
+
+
+SOLO_GAME = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]}
 
 
 def setup(client, gid, fight, **extra):
@@ -382,7 +387,7 @@ def test_the_combat_page_in_german_uses_the_official_terms(client):
 
 
 def test_a_token_corrected_in_this_game_is_fought_with_the_correction(client):
-    """Issue 3/4: a table's correction of a printed token (state["overrides"]) is what the combat uses."""
+    """A table's correction of a printed token (state["overrides"]) is what the combat uses."""
     from companion.db import get_db
     from companion.events import record, sentence
 
@@ -558,3 +563,39 @@ def test_cooperative_city_assault_deals_the_garrison_and_each_participant_fights
     st = state(client, gid)
     assert st["combat"]["cities"]["blue"] == {"level": 1, "shields": [1, 0], "conquered": True}
     assert st["combat"]["last"]["conquered"] is True
+
+
+# ------------------------------------------------------------------ cards played sideways
+
+
+def _sideways_fight():
+    g = LocalGame(SOLO_GAME)
+    g.run("combat_setup", player=0, fight="rampaging")
+    g.run("combat_enemy_add", token="prowlers")  # Armor 3
+    g.run("combat_phase")
+    g.run("combat_phase")  # Block
+    g.run("combat_phase")  # Assign Damage: nothing blocked, the Prowlers' 4 goes to the hero
+    g.run("combat_damage", mode="suggest", then_attack="yes")
+    assert g.state["combat"]["current"]["phase"] == "attack"
+    return g
+
+
+def test_a_sideways_row_of_3_is_three_cards_attack_phase_1b():
+    """Rulebook Attack phase 1b: "Any card (except for a Wound) can be played sideways to contribute Attack 1"; a
+    row of the kind "played sideways" typed as 3 is three cards, Attack 3, which defeats the Prowlers (Armor 3)."""
+    g = _sideways_fight()
+    key = g.state["combat"]["current"]["enemies"][0]["key"]
+    g.run("combat_attack", target=[key], value=["3"], element=["fire"], kind=["sideways"])
+    action = g.state["combat"]["current"]["actions"][-1]
+    assert action["result"]["total"] == 3 and action["result"]["success"]
+    assert action["attacks"] == [{"value": 1, "element": "physical", "kind": "sideways"}] * 3
+
+
+@pytest.mark.parametrize("typed", ["0", "25", "1.5", "x"])
+def test_a_sideways_row_that_is_not_a_number_of_cards_is_refused(typed):
+    """Attack phase 1b (one card, Attack 1): a row of sideways cards is a whole number of cards, 1-24; anything
+    else is refused with the reason, never silently one card."""
+    g = _sideways_fight()
+    key = g.state["combat"]["current"]["enemies"][0]["key"]
+    with pytest.raises(Invalid, match="cards played sideways"):
+        g.run("combat_attack", target=[key], value=[typed], kind=["sideways"])

@@ -1,4 +1,4 @@
-"""Issue 9, item 6 (fewer taps for the common fights, docs/taps.md) without a browser: the defaults the combat page
+"""Fewer taps for the common fights (docs/taps.md) without a browser: the defaults the combat page
 takes from the game state, and the one-tap damage suggestion. The tap count itself is asserted by
 tests/browser/test_standard_fight_taps.py."""
 
@@ -39,7 +39,7 @@ def test_a_city_opens_its_garrison_piles():
 
 
 def test_tokens_sharing_a_name_are_told_apart():
-    """Issue 9, item 7: the four grey Heroes tokens are told apart by what differs."""
+    """The four grey Heroes tokens are told apart by what differs."""
     enemies = get_rules().enemies
     names = [enemies[i].name for i in ("heroes_fortified", "heroes_swift", "heroes_fire", "heroes_ice")]
     assert len(set(names)) == 4 and all(n.startswith("Heroes (") for n in names)

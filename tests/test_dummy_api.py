@@ -1,4 +1,4 @@
-"""JSON API of the Dummy player: POST /api/v1/dummy/turn and /api/v1/dummy/forecast (issue 5, docs/api.md)."""
+"""JSON API of the Dummy player: POST /api/v1/dummy/turn and /api/v1/dummy/forecast (docs/api.md)."""
 from __future__ import annotations
 
 import itertools

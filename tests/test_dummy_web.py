@@ -1,4 +1,4 @@
-"""The Dummy player in a game: its page and events (issue 5), through the Flask test client."""
+"""The Dummy player in a game: its page and events, through the Flask test client."""
 from __future__ import annotations
 
 import re
@@ -59,10 +59,20 @@ def end_round(t):
             s = t.state()
         who = order[s["dummy"]["turn"] % len(order)] if order else 0
         t.do("announce", player=str(who))
-    d = t.state()["dummy"]
-    if d["mode"] != "mage_lite" and d["announced_by"] != "dummy" and not d["last_turn_done"]:
+    for _ in range(10):  # the last turns in Round order: the Dummy player flips when the order says it is its turn
+        s = t.state()
+        d, order = s["dummy"], s.get("round_order") or []
+        due = d["mode"] != "mage_lite" and d["announced_by"] != "dummy" and not d["last_turn_done"]
+        if not due or (order and "dummy" in order and order[d["turn"] % len(order)] != "dummy"):
+            break
         t.do("turn", **({"color": "green"} if d["mode"] == "physical" and d["deck_count"] > 3 else {}))
     for _ in range(10):
+        s = t.state()
+        d, order = s["dummy"], s.get("round_order") or []
+        if order and "dummy" in order and order[d["turn"] % len(order)] == "dummy" and not d["last_turn_done"] \
+                and d["announced_by"] != "dummy":
+            t.do("turn", **({"color": "green"} if d["mode"] == "physical" and d["deck_count"] > 3 else {}))
+            continue
         if not t.state()["dummy"]["last_turns_left"]:
             break
         t.do("pass")

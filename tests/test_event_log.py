@@ -1,4 +1,4 @@
-"""The event log: fold, undo/redo, conflicts, double taps (issue 2, "Event log")."""
+"""The event log: fold, undo/redo, conflicts, double taps ("Event log")."""
 
 import pytest
 

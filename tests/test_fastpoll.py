@@ -1,4 +1,4 @@
-"""Issue 11, item 4: the live-update poll's steady state is answered before Flask (one indexed query), and only for
+"""The live-update poll's steady state is answered before Flask (one indexed query), and only for
 a page that holds the game's current poll key; everything else goes through the full route and its access check."""
 
 import re

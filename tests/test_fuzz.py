@@ -1,4 +1,4 @@
-"""Fuzz (issue 11, item 1: "Zero 5xx from any input"): generated hostile values - JSON nested far too deep, huge,
+"""Fuzz ("Zero 5xx from any input"): generated hostile values - JSON nested far too deep, huge,
 NaN and infinite numbers, wrong types, lone surrogates, long strings - posted to every route of ``app.url_map``
 (so a new route is covered without touching this file), to every registered command through both shared routes,
 and as import files. Every answer must be below 500. Bounded: a few examples per route, no example database.

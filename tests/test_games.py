@@ -1,4 +1,5 @@
-"""Games through the web layer: create, join by QR link, privacy, commands, conflicts, undo, durability (issue 2)."""
+"""Games through the web layer: create, join by QR link, privacy, commands, conflicts, undo, durability, token
+corrections."""
 
 import io
 import json
@@ -310,7 +311,7 @@ def _token(client, gid):
 
 
 def test_a_table_corrects_a_token_for_its_game_and_can_undo_it(client):
-    """Issue 3: 'a game can override a token's stats for its own copy (stored as an event, shown in the combat
+    """Token corrections: 'a game can override a token's stats for its own copy (stored as an event, shown in the combat
     trace)'. The correction is validated like the rules data."""
     gid = new_game(client)
     page = client.get(f"/games/{gid}/tokens?enemy=swamp_dragon").get_data(as_text=True)
@@ -356,7 +357,7 @@ def test_setup_errors_speak_one_language(client):
 
 
 def test_board_shows_the_scenario_setup_for_this_player_count(client):
-    """Issue 2: 'the scenario's setup summary (rounds, Day/Night order, city levels, tiles, dummy player or not)'.
+    """The set-up summary: 'the scenario's setup summary (rounds, Day/Night order, city levels, tiles, dummy player or not)'.
     Scenario Book, Full Conquest (2 players): 8 countryside tiles, 2 core city tiles, 1 core non-city tile,
     each revealed city level 4."""
     gid = new_game(client)
@@ -375,3 +376,31 @@ def test_four_player_conquer_and_hold_is_a_team_game(client):
     assert resp.status_code == 400 and "played in two teams" in resp.get_data(as_text=True)
     teams = {f"team_{i}": t for i, t in enumerate("AABB")}
     assert client.post("/games", data={"scenario": "conquer_and_hold", "mode": "team", **four, **teams}).status_code == 303
+
+
+# ------------------------------------------------------------------ token corrections: only what differs
+
+
+def _api_game(client):
+    r = client.post("/api/v1/games", json={"scenario": "solo_conquest", "mode": "solo",
+                                           "players": [{"name": "Anna", "hero": "tovak"}]})
+    return r.get_json()["id"], {"Authorization": "Bearer " + r.get_json()["device_token"]}
+
+
+def test_a_token_correction_through_the_api_gives_only_the_fields_that_differ(client):
+    """docs/api.md, command `override`: "Stores only what differs from the printed token" - a tool sends only
+    those fields; the others keep the printed values (Swamp Dragon: Armor 9, Attack 5, Swift and Poison)."""
+    gid, h = _api_game(client)
+    url = f"/api/v1/games/{gid}/commands/override"
+    r = client.post(url, json={"enemy": "swamp_dragon", "armor": 8}, headers=h)
+    assert r.status_code == 201, r.get_data(as_text=True)
+    assert r.get_json()["state"]["overrides"] == {"swamp_dragon": {"armor": 8}}
+    r = client.post(url, json={"enemy": "swamp_dragon", "ability": ["swift", "paralyze"]}, headers=h)
+    assert r.status_code == 201
+    assert r.get_json()["state"]["overrides"] == {"swamp_dragon": {"abilities": ["swift", "paralyze"]}}
+    r = client.post(url, json={"enemy": "swamp_dragon", "attack_value": [6], "attack_element": ["fire"]}, headers=h)
+    assert r.get_json()["state"]["overrides"] == {"swamp_dragon": {"attacks": [{"value": 6, "element": "fire"}]}}
+    r = client.post(url, json={"enemy": "swamp_dragon", "elusive_armor": None}, headers=h)  # no change at all
+    assert r.status_code == 201 and r.get_json()["state"]["overrides"] == {}
+    r = client.post(url, json={"enemy": "swamp_dragon", "fame": "much"}, headers=h)
+    assert r.status_code == 400 and "error" in r.get_json()

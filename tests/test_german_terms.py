@@ -1,4 +1,4 @@
-"""Issue 10 item 4: the German interface uses the German rulebook's terms (seed 002 is the authority).
+"""The German interface uses the German rulebook's terms (seed 002 is the authority).
 
 Scans every German string the app can show - every msgstr of every German catalog, every string of the rules data
 (the `*_de` names and texts; `sources:` are English citations and are skipped), the templates and the Python code -
@@ -69,7 +69,7 @@ def _hits(text):
 
 def test_no_german_string_uses_a_term_the_german_rulebook_never_uses():
     """German rulebook (seed 002): Manamarker, Attentäter, Widerstände, Verbissenheit, Maximalwirkung, Manabesitz,
-    Untergrundangriff (issue 10 item 4) - never Manaplättchen, Meucheln, Resistenzen, ..."""
+    Untergrundangriff - never Manaplättchen, Meucheln, Resistenzen, ..."""
     bad = sorted({f"{where}: {wrong!r} -> {right!r}" for where, text in _german_texts() for wrong, right in _hits(text)})
     assert not bad, "terms the German rulebook never uses:\n" + "\n".join(bad)
 

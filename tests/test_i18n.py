@@ -49,7 +49,7 @@ def test_plural_entries_have_both_german_forms():
 
 
 def test_no_count_is_written_with_s_in_brackets():
-    """issue 9 item 7: counts are plural through ngettext, never "Wound(s)" / "Verletzung(en)"."""
+    """Counts are plural through ngettext, never "Wound(s)" / "Verletzung(en)"."""
     import re
 
     found = extracted_messages()

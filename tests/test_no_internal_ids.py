@@ -1,4 +1,4 @@
-"""Issue 9 item 7, "Words": no internal ids on any page ("Schildplättchen (mage_tower)"). Every main page of a
+"""No internal ids on any page ("Schildplättchen (mage_tower)"). Every main page of a
 game, in both languages, is rendered and its visible text (tags stripped, attribute values ignored) must not
 contain a snake_case id such as mage_tower, cold_fire, heroes_swift or other_keep."""
 

@@ -34,8 +34,8 @@ def test_one_level_per_line_crossed():
     assert ch.rewards == ("skill_and_advanced_action", "command_token_armor_hand")
 
 
-def test_issue_example_level_2_to_3():
-    """Issue 2's sentence: 'Anna gains 4 Fame: level 2 -> 3, Armor 3, one more Command token'."""
+def test_the_fame_sentence_from_level_2_to_3():
+    """The Fame sentence: 'Anna gains 4 Fame: level 2 -> 3, Armor 3, one more Command token'."""
     ch = change_fame(LEVELS, 5, 4)
     assert (ch.before.level, ch.after.level, ch.after.armor) == (2, 3, 3)
     assert ch.after.command_tokens == ch.before.command_tokens + 1

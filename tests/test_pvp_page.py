@@ -1,4 +1,4 @@
-"""The Player versus Player calculator page in a game (issue 4, item 7).
+"""The Player versus Player calculator page in a game.
 
 Rules cited: Rulebook "Player versus Player Combat" 4 (two phases; ends with a forced retreat or when neither wants to
 attack any more), Ranged and Siege Attacks 1 (the defender attacks first), 3a (a defender in a keep or mage tower:
@@ -105,7 +105,7 @@ def test_htmx_gets_the_live_part_carrying_the_fight_in_its_url(client, gid):
     assert resp.status_code == 200 and "<html" not in html
     m = re.search(r'<div id="live" hx-get="([^"]+)"', html)
     assert m and "log=" in m.group(1) and "a=0" in m.group(1)
-    # the seq this view shows, for the sync poller (issue 9: no out-of-band swap, which failed on pages without it)
+    # the seq this view shows, for the sync poller (no out-of-band swap, which failed on pages without it)
     assert re.search(r'data-live-seq data-seq="\d+"', html) and "hx-swap-oob" not in html
 
 

@@ -1,4 +1,4 @@
-"""The Round flow through the board's forms and the JSON API (issue 10, item 7), with the Flask test client.
+"""The Round flow through the board's forms and the JSON API, with the Flask test client.
 Rules: Rulebook, A Round 3 (Tactics, lowest Fame first), 3c (Round order by Tactic numbers), 4a-4b (turns, the End
 of the Round and one last turn for each other player)."""
 
@@ -157,5 +157,6 @@ def test_after_the_last_round_the_board_points_to_the_score(app):
     t.do("round_end_turn", player="1")
     html = t.board()
     assert 'data-testid="rounds-score"' in html and 'data-testid="rounds-next"' not in html
-    assert now_playing(html) == "That was the scenario's last round."
-    t.do("next_round", status=400)
+    assert now_playing(html).startswith("The game is over. The scenario's last round is over.")
+    r = t.do("next_round", status=400)
+    assert "the game is over" in r.get_data(as_text=True)

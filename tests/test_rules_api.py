@@ -1,4 +1,4 @@
-"""GET /api/v1/rules/<kind>: the field names of issue 3, part 4 (other tools read them)."""
+"""GET /api/v1/rules/<kind>: the field names (other tools read them)."""
 import pytest
 
 from companion import create_app
@@ -100,7 +100,7 @@ def test_hero_records(client):
         assert len(h["crystals"]) == 3 and set(h["crystals"]) <= {"red", "blue", "green", "white"}
         for card in h["deck"]:
             assert set(card) == {"name", "color", "count"}
-        assert sum(c["count"] for c in h["deck"]) == 16  # issue 3: the 16-card basic deck
+        assert sum(c["count"] for c in h["deck"]) == 16  # the 16-card basic deck
 
 
 def test_level_records(client):
@@ -119,7 +119,7 @@ def test_reputation_records(client):
     for s in spaces:
         assert set(s) == {"space", "modifier"}
     x = [s for s in spaces if s["space"] == "X"]
-    assert x == [{"space": "X", "modifier": None}]  # issue 3: modifier null for X
+    assert x == [{"space": "X", "modifier": None}]  # modifier null for X
     zero = [s for s in spaces if s["space"] == 0]
     assert zero == [{"space": 0, "modifier": 0}]
 

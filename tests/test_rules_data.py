@@ -1,4 +1,4 @@
-"""Rules data (issue 3 parts 1-2): the files in rules_data/ and their loader.
+"""Rules data: the files in rules_data/ and their loader.
 
 Each test names the rulebook passage (seeds 000 = English Rulebook + Scenario Book, 002 = German, 003 = quick
 reference sheet) or the component count it checks.
@@ -172,7 +172,7 @@ def test_reputation_track_matches_the_scenario_book_examples(rules):
     assert rules.reputation_modifier(0) == 0
     assert rules.reputation_modifier("X") is None
     # Seeds README and Rulebook 'Game Setup' ("the central 0 space" of the Reputation track): 15 spaces -7..+7,
-    # the -7 space is X. The old symmetric table with X beyond -7 is replaced (issue 10 item 1).
+    # the -7 space is X. The old symmetric table with X beyond -7 is replaced.
     spaces = [r.space for r in rules.reputation]
     assert spaces == ["X"] + list(range(-6, 8))
     assert len(spaces) == 15 and spaces[7] == 0
@@ -432,7 +432,7 @@ def test_sites_of_the_quick_reference_sheet_in_both_languages(rules):
 
 # ----------------------------------------------------------------------------------------------- Overrides
 def test_override_changes_a_copy_and_keeps_the_printed_token(rules):
-    """Issue 3: 'a game can override a token's stats for its own copy'.  Altem Guardsmen: Attack 5 or 6
+    """Token corrections: 'a game can override a token's stats for its own copy'.  Altem Guardsmen: Attack 5 or 6
     depending on the printing."""
     from companion.rules.data import apply_override
     printed = rules.enemies["altem_guardsmen"]

@@ -1,4 +1,4 @@
-"""Runewars pages and JSON API (issue 13, seed 001) through the Flask test client: creating and joining a
+"""Runewars pages and JSON API (seed 001) through the Flask test client: creating and joining a
 Runewars game, a battle through the forms, the API contract exactly as in the issue, 400s, both languages."""
 
 import re
@@ -139,7 +139,7 @@ def api(client, path, body):
 
 
 def test_api_assign_legal_and_illegal(client):
-    """Issue 13 API with seed 001's Battle Example steps 5-6: rout an undamaged unit (the other Pegasus Rider), then
+    """The JSON API with seed 001's Battle Example steps 5-6: rout an undamaged unit (the other Pegasus Rider), then
     one damage on the damaged Pegasus Rider, which is destroyed; breaking a rule is 200 with legal false."""
     units = [{"id": "pegasus-a", "health": 3, "damage": 2, "routed": False},
              {"id": "pegasus-b", "health": 3, "damage": 0, "routed": False},

@@ -1,5 +1,5 @@
 """Every scenario created through the JSON API and through the new-game form: its start values and special rules are
-in the game (issue 10 items 5 and 9). Sources: the Scenario Book (seed 000 pp. 14-22; German seed 002): each
+in the game. Sources: the Scenario Book (seed 000 pp. 14-22; German seed 002): each
 scenario's Special Rules; Variants (Rampaging Evil, Megapolis); Solo Conquest, "Other Solo Missions"; Rulebook, End
 of the Turn (the Hand limit's keep and city bonuses)."""
 
@@ -178,7 +178,7 @@ def test_hand_limit_with_keep_and_city_bonus_on_the_board(client):
 
 
 def test_recruit_applies_the_thugs_and_heroes_reputation_rule(client):
-    """Lost Legion unit cards (issue 10 item 3): recruiting Thugs reverses the Reputation modifier, recruiting
+    """Lost Legion unit cards: recruiting Thugs reverses the Reputation modifier, recruiting
     Heroes doubles it; Reputation +3 has the modifier +1 (Fame and Reputation board)."""
     gid, h = api_game(client, "full_conquest")
     url = f"/api/v1/games/{gid}/commands/"
@@ -206,7 +206,7 @@ def test_no_recruit_on_the_x_space_unless_a_reward(client):
 
 
 def test_board_and_rules_page_say_which_rules_are_applied(client):
-    """Issue 10 item 5: the board's scenario set-up marks each special rule as applied or a reminder; the chosen
+    """The board's scenario set-up marks each special rule as applied or a reminder; the chosen
     variants are listed."""
     gid, h = api_game(client, "blitz_conquest", variants=["rampaging_evil"])
     html = client.get(f"/games/{gid}").get_data(as_text=True)

@@ -1,4 +1,4 @@
-"""Issue 9 item 4: the score sheet follows the board until a person edits a line; an edited line that differs is
+"""The score sheet follows the board until a person edits a line; an edited line that differs is
 marked ("edited – board says 149") with one tap to take the board's value again; the final score warns about such
 lines; Fame is typed into one field with a number keypad. Scenario Book, "Standard Achievements scoring": Fame
 is the Fame track's value, which the board tracker keeps."""

@@ -1,4 +1,4 @@
-"""JSON API of end-game scoring: POST /api/v1/score (issue 6, docs/api.md "Scoring")."""
+"""JSON API of end-game scoring: POST /api/v1/score (docs/api.md "Scoring")."""
 from __future__ import annotations
 
 import pytest

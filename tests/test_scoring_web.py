@@ -1,4 +1,4 @@
-"""The score sheet in a game (issue 6): pre-filled from the trackers, steppers, confirmation, the final score as an
+"""The score sheet in a game: pre-filled from the trackers, steppers, confirmation, the final score as an
 event (undoable), exports, both languages. Through the Flask test client."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`companion serve` (issue 2, Package and commands; Durability): a real waitress server on a SQLite file that
+"""`companion serve` (Package and commands; Durability): a real waitress server on a SQLite file that
 prints its URL and a QR code, and loses nothing when it is killed and started again."""
 
 import json

@@ -1,4 +1,4 @@
-"""Hostile set-ups and imports through the web: a 400 with the reason, never a 500 (issue 12)."""
+"""Hostile set-ups and imports through the web: a 400 with the reason, never a 500."""
 
 import io
 import json

@@ -1,4 +1,4 @@
-"""The per-game state cache (issue 11, item 4) and write transactions (item 5). Rulebook: Fame track (fame adds
+"""The per-game state cache and write transactions. Rulebook: Fame track (fame adds
 up on the track); the app's rule that the state is the fold of the log, undo/redo included (docs/architecture.md)."""
 import threading
 
@@ -42,7 +42,7 @@ def test_a_hit_costs_no_fold_and_equals_the_fold(db):
     first, seq = cached(cache, db)
     again, seq2 = cached(cache, db)
     assert first == again == folded(db) and seq == seq2 == 1
-    assert cache.stats == {"hit": 1, "incremental": 0, "full": 1}
+    assert cache.stats == {"hit": 1, "incremental": 0, "checkpoint": 0, "full": 1}
 
 
 def test_a_write_is_seen_and_applied_incrementally(db):
@@ -152,7 +152,7 @@ def test_threads_reading_and_writing_see_consistent_states(db, tmp_path):
 
 
 def test_write_transactions_begin_immediate(db):
-    """Issue 11 item 5: every write transaction takes the write lock up front (no "database is locked" when a
+    """Every write transaction takes the write lock up front (no "database is locked" when a
     double tap's read finds a newer writer)."""
     seen = []
     db.conn.set_trace_callback(seen.append)
@@ -185,3 +185,124 @@ def test_pages_and_poll_follow_the_log_through_the_app(client):
     assert client.get(f"/games/{gid}/poll?seq={seq + 1}").status_code == 204
     assert client.get("/games/999/poll?seq=0").status_code == 404
     assert client.get(f"/games/{2 ** 63}/poll?seq=0").status_code == 404
+
+
+# ---------------------------------------------------------------------------------------- checkpoints of the fold
+
+def _random_log_step(db, rnd, game=1):
+    """One random step of a game: Fame, crystals, a unit recruited or disbanded, an undo, a redo, or taking back
+    one chosen event in force (``undo.event``)."""
+    from companion.events import _whole_log
+    from companion.state import UNDO_EVENT, walk
+
+    roll = rnd.random()
+    p = rnd.randrange(2)
+    if roll < 0.15:
+        try:
+            undo_or_redo(db, game, "undo", based_on=None)
+        except Exception:  # noqa: BLE001 - nothing to undo
+            pass
+    elif roll < 0.27:
+        try:
+            undo_or_redo(db, game, "redo", based_on=None)
+        except Exception:  # noqa: BLE001 - nothing to redo
+            pass
+    elif roll < 0.35:
+        active, _undone, _ = walk(_whole_log(db, game, None))
+        if active:
+            target = rnd.choice(active)
+            record(db, game, type=UNDO_EVENT, payload={"target": target.seq}, sentence=sentence("x"),
+                   scope=target.scope)
+    elif roll < 0.5:
+        record(db, game, type="unit.recruit", payload={"player": p, "name": "Peasants", "level": 1, "armor": 3},
+               sentence=sentence("x"), scope=(f"player:{p}:units",))
+    elif roll < 0.65:
+        record(db, game, type="player.crystal", payload={"player": p, "color": "red", "amount": 1},
+               sentence=sentence("x"), scope=(f"player:{p}:crystals:red",))
+    else:
+        fame(db, rnd.randint(1, 5), player=p)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_undo_resumed_from_a_checkpoint_equals_the_whole_fold(db, monkeypatch, seed):
+    """The state is the fold of the log, undo/redo included (docs/architecture.md): after any mix of events,
+    undos, redos and ``undo.event`` (taken back from the middle, put back in its place), the cached state resumed
+    from a checkpoint is exactly the fold of the whole log, step after step."""
+    import random
+
+    from companion import state_cache
+
+    monkeypatch.setattr(state_cache, "CHECKPOINT_EVERY", 3)  # many checkpoints in a short game
+    rnd = random.Random(seed)
+    cache = StateCache()
+    for _ in range(120):
+        for _ in range(rnd.choice((1, 1, 1, 2, 3))):  # a read can see several new events at once
+            _random_log_step(db, rnd)
+        assert cached(cache, db)[0] == folded(db)
+    assert cache.stats["checkpoint"] > 10 and cache.stats["full"] == 1
+
+
+def test_an_undo_in_a_long_game_resumes_near_its_end(db, monkeypatch):
+    """An undo at 300 events applies only the events after the checkpoint before it, not the whole log."""
+    from companion import state, state_cache
+
+    cache = StateCache()
+    for i in range(300):
+        fame(db, 1, player=i % 2)
+    cached(cache, db)
+    calls = []
+    original = state.REDUCERS["player.fame"]
+    monkeypatch.setitem(state.REDUCERS, "player.fame", lambda s, p, e: (calls.append(e.seq), original(s, p, e)))
+    undo_or_redo(db, 1, "undo", based_on=None)
+    st, _ = cached(cache, db)
+    applied = len(calls)
+    assert st == folded(db) and st["players"][0]["fame"] + st["players"][1]["fame"] == 299
+    assert 0 < applied <= state_cache.CHECKPOINT_EVERY and cache.stats["checkpoint"] == 1
+
+
+def test_a_failing_event_is_skipped_as_the_fold_skips_it_then_undo_still_matches(db):
+    """A stored event a reducer refuses is skipped and named (``failed_events``), exactly as the fold does;
+    undo and redo around it still give the fold's state."""
+    cache = StateCache()
+    fame(db, 2)
+    cached(cache, db)
+    record(db, 1, type="player.fame", payload={"player": 9, "amount": 1}, sentence=sentence("x"),
+           scope=("player:9:fame",))
+    fame(db, 3)
+    st, _ = cached(cache, db)
+    assert st == folded(db) and [f["seq"] for f in st["failed_events"]] == [2]
+    undo_or_redo(db, 1, "undo", based_on=None)
+    assert cached(cache, db)[0] == folded(db)
+    undo_or_redo(db, 1, "redo", based_on=None)
+    assert cached(cache, db)[0] == folded(db)
+
+
+def test_the_cached_log_walks_as_the_log_does(db):
+    """The log the cache hands out (``Log``, its undo/redo walk done) walks exactly as the events read again."""
+    import random
+
+    from companion.state import walk
+
+    cache = StateCache()
+    rnd = random.Random(7)
+    for _ in range(60):
+        _random_log_step(db, rnd)
+        _st, seq = cached(cache, db)
+        log = cache.log(NS, 1, "seed-one", seq)
+        assert log is not None and log.walker is not None
+        assert list(log) == load_events(db, 1) and walk(log) == walk(load_events(db, 1))
+
+
+def test_the_events_kept_over_all_games_are_bounded(db, monkeypatch):
+    """The cache keeps each game's parsed log: over all games at most MAX_EVENTS, the least recent game first."""
+    from companion import state_cache
+
+    monkeypatch.setattr(state_cache, "MAX_EVENTS", 3)
+    cache = StateCache()
+    fame(db, 1, game=1)
+    fame(db, 2, game=1)
+    fame(db, 1, game=2)
+    fame(db, 2, game=2)
+    cached(cache, db, 1)
+    cached(cache, db, 2)
+    assert len(cache) == 1 and cached(cache, db, 1)[0] == folded(db, 1)

@@ -1,4 +1,4 @@
-"""Issue 9 items 2 and 3 through the Flask test client: undo you can read ("Undo: ... (by Ben)", "Undo my last",
+"""Undo you can read and roles through the Flask test client: undo you can read ("Undo: ... (by Ben)", "Undo my last",
 the notice on every phone, undo of one log entry) and roles the server enforces (a watcher changes nothing)."""
 
 import re
@@ -164,7 +164,7 @@ def test_runewars_game_navigation_shows_only_runewars_pages(client):
 
 
 def test_plurals_through_ngettext_in_both_languages(app, client):
-    """Issue 9 item 7: "1 Wound card", "2 Wound cards" (Rulebook, Wounds: Wound cards go into the deed deck)."""
+    """Counts: "1 Wound card", "2 Wound cards" (Rulebook, Wounds: Wound cards go into the deed deck)."""
     gid = new_game(client)
     client.post(f"/games/{gid}/who", data={"player": "0"})
     client.post(f"/games/{gid}/do/wounds", data={"player": 0, "amount": 1})
@@ -193,7 +193,7 @@ def test_solo_scenario_sets_the_solo_mode(client):
 
 
 def test_grey_heroes_tokens_are_told_apart():
-    """The Lost Legion's four grey tokens all printed "Heroes": named by what differs (issue 9, item 7)."""
+    """The Lost Legion's four grey tokens all printed "Heroes": named by what differs."""
     from companion.rules.data import get_rules
 
     e = get_rules().enemies

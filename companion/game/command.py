@@ -55,6 +55,10 @@ class InvalidN(Invalid):
             return str(self)
 
 
+class NotYours(Invalid):
+    """A refusal because of who gives the command (another player's turn): the web layer answers 403."""
+
+
 def term(msgid: str) -> dict:
     """A message argument that is a game term (a msgid itself), translated when shown."""
     return {"$term": msgid}
@@ -86,6 +90,65 @@ class Command:
 
 CommandFn = Callable[[dict, Mapping[str, Any]], Command]
 COMMANDS: dict[str, CommandFn] = {}
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who gives a command: the acting device's player (an index, or None), whether it is the host's, whether it
+    only watches. The web layer supplies it; the game layer decides what it may do (``GUARDS``)."""
+
+    player: int | None = None
+    is_host: bool = False
+    is_watcher: bool = False
+
+
+# name -> check(state, data, actor): raises Invalid, or returns the name of the player the host acts for (the log
+# line then says so), or None
+Guard = Callable[[dict, Mapping[str, Any], Actor], Any]
+GUARDS: dict[str, Guard] = {}
+
+
+def guard(*names: str) -> Callable[[Guard], Guard]:
+    """Register who may give the commands ``names`` (e.g. only the phone whose turn it is, or the host)."""
+
+    def register(fn: Guard) -> Guard:
+        for name in names:
+            GUARDS[name] = fn
+        return fn
+
+    return register
+
+
+# name -> checks(state, data) run before the command whoever gives it (e.g. no new Round once the game is over)
+CHECKS: dict[str, list[Callable[[dict, Mapping[str, Any]], None]]] = {}
+
+
+def check(*names: str):
+    """Register a check that runs before the commands ``names`` (raises Invalid to refuse)."""
+
+    def register(fn):
+        for name in names:
+            CHECKS.setdefault(name, []).append(fn)
+        return fn
+
+    return register
+
+
+def run(name: str, state: dict, data: Mapping[str, Any], actor: Actor | None = None) -> Command:
+    """The command ``name`` given by ``actor`` (None: nobody in particular, e.g. a test or a replay): its guard
+    first, then the command. When the host acts for a player, the log line says so."""
+    fn = COMMANDS[name]
+    if actor is not None and actor.is_watcher:
+        raise NotYours(N_("You only watch this game: a watching phone changes nothing."))
+    for fn_check in CHECKS.get(name, ()):
+        fn_check(state, data)
+    acting_for = GUARDS[name](state, data, actor) if actor is not None and name in GUARDS else None
+    cmd = fn(state, data)
+    if acting_for:
+        s = {"msg": N_("%(what)s (by the host for %(name)s)"), "args": {"what": cmd.sentence, "name": acting_for},
+             "t": [], "nested": "what"}
+        cmd = Command(cmd.type, cmd.payload, s, cmd.scope)
+    return cmd
 
 
 def command(name: str) -> Callable[[CommandFn], CommandFn]:
@@ -121,5 +184,5 @@ def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
     return trial
 
 
-__all__ = ["Command", "COMMANDS", "CommandFn", "Invalid", "apply", "arg_text", "command", "name_arg", "sentence",
-           "term", "N_"]
+__all__ = ["Actor", "CHECKS", "GUARDS", "NotYours", "Command", "COMMANDS", "CommandFn", "Invalid", "apply", "arg_text", "check",
+           "command", "guard", "name_arg", "run", "sentence", "term", "N_"]

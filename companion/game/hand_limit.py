@@ -3,7 +3,8 @@ their Shield or as its leader), recorded per player so every phone shows the sam
 
 from __future__ import annotations
 
-from ..commands import Command, command, get_choice, get_player
+from .command import Command, command
+from .fields import choice, flag, player_index
 from ..rules.data import get_rules
 from ..rules.progression import hand_limit_for_draw, standing
 from ..rules.text import N_
@@ -21,11 +22,9 @@ def _position(state, p, ev):
 def cmd_position(state, data) -> Command:
     """Where the hero draws cards this turn, for the Hand limit (Rulebook, End of the Turn 5b): on or next to a
     keep the player owns; on or next to a conquered city with the player's Shield token (or as its leader)."""
-    from .fields import flag
-
-    i = get_player(state, data)
+    i = player_index(state, data)
     near_keep = flag(data, "near_keep")
-    city = get_choice(data, "city", ("none", "shield", "leader"), default="none")
+    city = choice(data, "city", ("none", "shield", "leader"), default="none")
     pl = state["players"][i]
     msgs = {"none": N_("not by a city"), "shield": N_("by a city with their Shield"),
             "leader": N_("by a city they lead")}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..state import REDO, UNDO, UNDO_EVENT, Event, fold, walk
-from .command import COMMANDS, Command, Invalid, apply
+from .command import COMMANDS, Actor, Command, Invalid, apply, run
 from .sentences import sentence
 
 
@@ -31,13 +31,14 @@ class LocalGame:
     def state(self) -> dict:
         return fold(self.id, self.setup, self.seed, self.events)
 
-    def run(self, name: str, data: Mapping[str, Any] | None = None, device: str | None = None, **fields: Any) -> Event:
-        """Run the registered command ``name`` on the current state and record its event (``Invalid`` if refused)."""
-        fn = COMMANDS.get(name)
-        if fn is None:
+    def run(self, name: str, data: Mapping[str, Any] | None = None, device: str | None = None,
+            actor: Actor | None = None, **fields: Any) -> Event:
+        """Run the registered command ``name`` on the current state and record its event (``Invalid`` if refused);
+        ``actor`` (the acting phone's player and role) is checked as the web layer checks it."""
+        if COMMANDS.get(name) is None:
             raise KeyError(f"no command {name!r}")
         values = dict(data or {}, **fields)
-        return self.record(fn(self.state, values), device=device)
+        return self.record(run(name, self.state, values, actor), device=device)
 
     def record(self, cmd: Command, device: str | None = None) -> Event:
         """Record a command's event after checking that it applies (as the web layer does)."""

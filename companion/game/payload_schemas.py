@@ -110,6 +110,8 @@ payload("round.tactic", player=Player(), tactic=OneOf(_tactic_ids),
         numbers=Opt(Mapping_(Player(key=True), Whole(0, 99), 8)), dummy=Opt(DUMMY_TACTICS))
 payload("scenario.mine", player=Player(), core=Opt(Flag()), crystal=Opt(OneOf(*COLORS)))
 payload("scenario.glade", player=Player())
+payload("scenario.goal", player=Player())
+payload("round.extra_turn", _turn_player, player=Player())
 
 # ---------------------------------------------------------------------------------------------- combat
 
@@ -226,7 +228,7 @@ payload("combat.interactive", color=OneOf(_interactive_colors))
 
 PVP_SIDE = Obj(player=Player(), name=Opt(Text(80)), fame=Whole(-999, 999), wounds=Whole(0, 999),
                knocked_out=Opt(Flag()), units=Many(Obj(uid=Whole(1, 10**9)), 40), artifacts_lost=Opt(Whole(0, 99)))
-payload("pvp.end", outcome=Obj(aggressor=Opt(Player()), defender=Opt(Player()), players=Many(PVP_SIDE, 2, min_len=1),
+payload("pvp.end", outcome=Obj(aggressor=Opt(Player()), defender=Opt(Player()), players=Many(PVP_SIDE, 2),
                                ended=Opt(Text(20)), victor=Opt(Player()), retreated=Opt(Player()),
                                explanation=Opt(LINES)), log=Opt(Many(Anything(), 500)))
 

@@ -5,42 +5,98 @@ failing event so that a game that loaded always loads); an import must never nee
 Every kind of undo is followed as the fold follows it (``companion.state.walk``): ``undo`` takes back the latest
 active event, ``undo.event`` one named event from anywhere ("Undo my last", the log page), ``redo`` puts the latest
 undone event back in its place. Each event's payload passes its type's check (``companion.game.payloads``, the same
-check a command's event passes before it is recorded) before its reducer runs. The replay keeps a copy of the state
-every ``CHECKPOINT`` active events, so a new event after undos costs at most one copy and ``CHECKPOINT`` reducer
-calls (an undo followed by its redo costs nothing): the work stays linear in the log's length however many undos
-it holds.
+check a command's event passes before it is recorded) before its reducer runs.
+
+Cost (only ``catch_up`` and ``_Active`` below are about it): the replay keeps pickled checkpoints of the state,
+every ``CHECKPOINT`` active events or more: the gap grows with the size of the state (one event per
+``BYTES_PER_EVENT`` bytes), so copying never costs more than replaying and 20,000 unit recruits stay linear.
+``_Active`` notes the first active event changed since the last catch-up, so a catch-up compares only from there:
+an undo followed by its redo costs nothing; a new event after an undo takes back the undone events' changes
+through their journals (``journal.py``: the inverse of every change a reducer made, kept for the latest
+``JOURNAL_DEPTH`` events), or, further back, copies a checkpoint and applies the events after it. Checkpoints after a changed event are dropped, so a checkpoint is always the state after the
+same active events in the same order.
 """
 
 from __future__ import annotations
 
 import copy
+import pickle
+from collections import deque
 from typing import Iterable
 
 from ..rules.text import N_
 from ..state import REDO, REDUCERS, UNDO, UNDO_EVENT, Event, initial_state
 from .command import Invalid
+from .journal import Journal, reset_foreign, saw_foreign, track
 from .payloads import check_payload, refusal
 
 CHECKPOINT = 32
+BYTES_PER_EVENT = 256
+JOURNAL_DEPTH = 64  # the latest events whose changes can be taken back without a checkpoint
+
+
+class _Active(list):
+    """The active events; remembers the lowest index changed since ``take_changed`` (for ``catch_up``)."""
+
+    changed = 0
+
+    def _at(self, i: int) -> None:
+        self.changed = min(self.changed, i)
+
+    def append(self, ev) -> None:
+        self._at(len(self))
+        super().append(ev)
+
+    def pop(self, i: int = -1):
+        self._at(i if i >= 0 else max(0, len(self) + i))
+        return super().pop(i)
+
+    def insert(self, i: int, ev) -> None:
+        self._at(max(0, min(i, len(self))) if i >= 0 else max(0, len(self) + i))
+        super().insert(i, ev)
+
+    def _any(name):  # anything else that changes the list: compare from the start
+        def changed(self, *args):
+            self.changed = 0
+            return getattr(super(_Active, self), name)(*args)
+        return changed
+
+    __setitem__ = _any("__setitem__")
+    __delitem__ = _any("__delitem__")
+    __iadd__ = _any("__iadd__")
+    extend = _any("extend")
+    remove = _any("remove")
+    clear = _any("clear")
+    sort = _any("sort")
+    reverse = _any("reverse")
+    del _any
+
+    def take_changed(self) -> int:
+        out, self.changed = self.changed, len(self)
+        return out
+
+
+def _checked(state: dict, ev: Event) -> None:
+    """The event's payload passes its type's check (the one its command passes), else ``Invalid`` naming it."""
+    try:
+        check_payload(state, ev.type, ev.payload)
+    except Invalid as err:
+        raise Invalid(N_("Event %(n)d (%(type)s) cannot be replayed: %(reason)s Nothing was imported."),
+                      n=ev.seq, type=ev.type[:40], reason=refusal(err)) from None
 
 
 class _Replay:
     def __init__(self, game_id: int, setup: dict, seed: str):
         start = initial_state(game_id, setup, seed)
-        self.active: list[Event] = []
+        self.active: list[Event] = _Active()
         self.undone: list[Event] = []
-        self.state = copy.deepcopy(start)
+        reset_foreign()
+        self.state = track(copy.deepcopy(start))  # journaled (companion/game/journal.py)
         self.held: list[Event] = []  # the events ``state`` holds, in order
-        # copies of the state after the first k active events: k -> (the k-th event, state)
-        self.checkpoints: dict[int, tuple[Event | None, dict]] = {0: (None, start)}
-        self.changed_at: int | None = None  # the first place of ``active`` changed since ``state`` was brought up
-
-    def _changed(self, at: int) -> None:
-        """An event was taken out of or put back into ``active`` at place ``at`` (not at its end): the
-        checkpoints after it no longer hold the events before them."""
-        for k in [k for k in self.checkpoints if k > at]:
-            del self.checkpoints[k]
-        self.changed_at = at if self.changed_at is None else min(self.changed_at, at)
+        # pickled copies of the state after the first k active events (k ascending): [(k, bytes)]
+        self.checkpoints: list[tuple[int, bytes]] = [(0, pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL))]
+        # the inverses of the changes of the latest held events (the last of ``held``, at most JOURNAL_DEPTH)
+        self.journals: deque[Journal] = deque(maxlen=JOURNAL_DEPTH)
 
     def _apply(self, ev: Event) -> None:
         fn = REDUCERS.get(ev.type)
@@ -48,36 +104,44 @@ class _Replay:
         if fn is None:
             raise Invalid(N_("Event %(n)d (%(type)s) cannot be replayed: this version does not know that event "
                              "type. Nothing was imported."), n=ev.seq, type=ev.type[:40])
-        try:
-            check_payload(self.state, ev.type, ev.payload)
-        except Invalid as err:
-            raise Invalid(N_("Event %(n)d (%(type)s) cannot be replayed: %(reason)s Nothing was imported."),
-                          n=ev.seq, type=ev.type[:40], reason=refusal(err)) from None
+        _checked(self.state, ev)
         try:
             fn(self.state, ev.payload, ev)
         except Exception as err:  # noqa: BLE001 - any failure of a reducer refuses the import
             raise Invalid(N_("Event %(n)d (%(type)s) cannot be replayed (%(reason)s). Nothing was imported."),
                           n=ev.seq, type=ev.type[:40], reason=f"{type(err).__name__}: {err}"[:120]) from None
 
-    def _is_prefix(self, k: int, last: Event | None) -> bool:
-        """Whether the first ``k`` active events end with ``last`` (events are unique and undo/redo work as a
-        stack, so the same event at the same place means the same events before it)."""
-        return k <= len(self.active) and (k == 0 or self.active[k - 1] is last)
-
     def catch_up(self) -> None:
-        """Bring the state to the end of ``active``; after undos, from the nearest checkpoint still valid."""
-        changed = self.changed_at is not None and self.changed_at < len(self.held)
-        self.changed_at = None
-        if changed or not self._is_prefix(len(self.held), self.held[-1] if self.held else None):
-            k = max(k for k, (last, _s) in self.checkpoints.items() if self._is_prefix(k, last))
-            self.state = copy.deepcopy(self.checkpoints[k][1])
-            self.held = self.active[:k]
-        while len(self.held) < len(self.active):
-            ev = self.active[len(self.held)]
-            self._apply(ev)
-            self.held.append(ev)
-            if len(self.held) % CHECKPOINT == 0:
-                self.checkpoints[len(self.held)] = (ev, copy.deepcopy(self.state))
+        """Bring the state to the end of ``active``; after undos, from the latest checkpoint still valid."""
+        active, held = self.active, self.held
+        same = active.take_changed() if isinstance(active, _Active) else 0
+        same = min(same, len(held), len(active))
+        while same < len(held) and same < len(active) and held[same] is active[same]:
+            same += 1  # e.g. an undo followed by its redo: the same event back in its place
+        cps = self.checkpoints
+        while cps[-1][0] > same:
+            cps.pop()  # the state after events no longer in force at that place
+        if same < len(held):
+            back = len(held) - same
+            if back <= len(self.journals) and not saw_foreign():
+                for _ in range(back):  # take back the latest events' changes: their cost, not the state's size
+                    self.journals.pop().rewind()
+                del held[same:]
+            else:
+                k, blob = cps[-1]
+                self.state = pickle.loads(blob)
+                self.journals.clear()
+                del held[k:]
+        while len(held) < len(active):
+            ev = active[len(held)]
+            journal = Journal()
+            with journal:
+                self._apply(ev)
+            self.journals.append(journal)
+            held.append(ev)
+            last_k, last_blob = cps[-1]
+            if len(held) - last_k >= max(CHECKPOINT, len(last_blob) // BYTES_PER_EVENT):
+                cps.append((len(held), pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)))
 
     def event(self, ev: Event) -> None:
         if ev.type == UNDO:
@@ -88,8 +152,6 @@ class _Replay:
             at = next((i for i, e in enumerate(self.active) if e.seq == target), None)
             if at is not None:
                 self.undone.append(self.active.pop(at))
-                if at < len(self.active):
-                    self._changed(at)
         elif ev.type == REDO:
             if self.undone:
                 target = self.undone.pop()
@@ -97,8 +159,6 @@ class _Replay:
                 while at and self.active[at - 1].seq > target.seq:
                     at -= 1
                 self.active.insert(at, target)
-                if at < len(self.active) - 1:
-                    self._changed(at)
                 self.catch_up()  # a redone event must apply where it is put back
         else:
             self.undone.clear()
@@ -113,11 +173,7 @@ def replay_strict(game_id: int, setup: dict, seed: str, events: Iterable[Event])
     r = _Replay(game_id, setup, seed)
     for ev in events:
         if ev.type in (UNDO, REDO, UNDO_EVENT):
-            try:
-                check_payload(r.state, ev.type, ev.payload)
-            except Invalid as err:
-                raise Invalid(N_("Event %(n)d (%(type)s) cannot be replayed: %(reason)s Nothing was imported."),
-                              n=ev.seq, type=ev.type, reason=refusal(err)) from None
+            _checked(r.state, ev)
         r.event(ev)
     r.catch_up()
-    return r.state
+    return r.state  # its dicts and lists are journal.TDict / TList: equal to plain ones, as JSON as plain ones

@@ -1,4 +1,4 @@
-"""The flow of a Round for every game (issue 10, item 7): Tactic selection, the Round order from the Tactic numbers,
+"""The flow of a Round for every game: Tactic selection, the Round order from the Tactic numbers,
 whose turn it is, the End of the Round and the last turns (Rulebook, "A Round" 3 and 4, "End of the Round").
 
 Its data lives in ``state["rounds"]`` and belongs to one Round (``round``): when the round tracker moves on
@@ -16,21 +16,20 @@ announcement stay there. Here the players pick their Tactics one by one in the r
 hands all picks to the Dummy's ``dummy.tactics`` reducer (same payload as the Dummy page's form), and a player's
 "turn over" and "announce" are the Dummy's own ``dummy.pass`` and ``dummy.player_announced`` events. Whose turn it is
 comes from the Dummy's pointer then. No Flask, no database.
+
+Beside it: the commands (``round_commands``), who may end a turn (``turn_owner``: the player whose turn it is, or
+the host for them), missed turns and The Right Moment (``round_tokens``), and the scenario's end
+(``scenario_end``: derived in the fold, so an undo across it restores the game).
 """
 
 from __future__ import annotations
 
-import copy
-import secrets
-from typing import Any, Mapping
+from typing import Any
 
 from ..rules.data import get_rules
-from ..rules.rounds import last_turns, order_by_tactics, tactic_pick_order
-from ..rules.text import N_
+from ..rules.rounds import order_by_tactics, tactic_pick_order
 from ..state import REDUCERS, Event, reducer
-from .command import Command, Invalid, command
-from .fields import flag, ident, player_index
-from .sentences import name_arg, sentence
+from .round_tokens import turn_ended
 
 SCOPE = ("rounds", "round_order")
 DUMMY = "dummy"
@@ -127,9 +126,14 @@ def phase(state: dict) -> str | None:
     """"tactics", "turns" or "over" (every last turn taken); None in a game without players."""
     if not state.get("players"):
         return None
+    d = dummy_of(state)
+    if d is not None and d.get("announced") and d.get("round", state["round"]) == state["round"]:
+        from .dummy.turns import round_running
+
+        if not round_running(state, d):
+            return "over"  # the round was played without the Tactics (the Dummy page alone): it is over all the same
     if not tactics_done(state):
         return "tactics"
-    d = dummy_of(state)
     if d is not None:
         from .dummy.turns import round_running
 
@@ -153,6 +157,32 @@ def current(state: dict) -> Any:
     if r["announced_by"] is not None:
         return r["last_turns"][0] if r["last_turns"] else None
     return order[r["turn"] % len(order)]
+
+
+def next_up(state: dict) -> Any:
+    """Who plays after the current player this Round (a player index or "dummy"), None when nobody does."""
+    from .scenario_end import status
+
+    who = current(state)
+    order = state.get("round_order") or []
+    if who is None or who not in order:
+        return None
+    after = [order[(order.index(who) + k) % len(order)] for k in range(1, len(order))]
+    st = status(state)
+    d = dummy_of(state)
+    if st and st["phase"] == "last_turns":  # the scenario's last turns: the players still owed one, no Dummy
+        return next((x for x in after if x in st["pending"] and x != who), None)
+    if d is None:
+        r = flow(state)
+        if r["announced_by"] is not None:
+            return r["last_turns"][1] if len(r["last_turns"]) > 1 else None
+        return after[0] if after else None
+    if d.get("announced"):
+        if (d.get("last_turns_left") or 0) <= 1:
+            return None
+        done = d.get("announced_by") == DUMMY or d.get("last_turn_done")
+        after = [x for x in after if not (x == DUMMY and done) and x != d.get("announced_by")]
+    return after[0] if after else None
 
 
 def announced_by(state: dict) -> Any:
@@ -187,6 +217,13 @@ def now(state: dict) -> dict | None:
     who = None if waiting else next_picker(state) if ph == "tactics" else current(state)
     by = announced_by(state)
     last = by is not None and who is not None and who != by and ph == "turns"
+    end = _end(state)
+    if end["status"] and end["status"]["phase"] == "over":
+        ph, who, last = "game_over", None, False
+    elif end["status"] and end["status"]["phase"] == "last_turns" and ph == "turns":
+        last = True
+    from .round_tokens import reminders
+
     return {
         "phase": ph,
         "who": who,
@@ -201,7 +238,24 @@ def now(state: dict) -> dict | None:
         "has_dummy": dummy_of(state) is not None,
         "needs_dummy": waiting,
         "final": _final_round(state),
+        "end": end,
+        "next": next_up(state) if ph == "turns" else None,
+        "held": reminders(state, who) if ph == "turns" else None,
     }
+
+
+def _end(state: dict) -> dict:
+    """The scenario's end as every phone shows it (``companion.game.scenario_end``)."""
+    from .scenario_end import GOALS, REASONS, end_rule, scenario_text, status
+
+    st = status(state)
+    rule = end_rule(state)
+    return {"status": st, "reason": REASONS.get(st["reason"]) if st else None,
+            "pending": [who_name(state, i) for i in (st or {}).get("pending", [])],
+            "goal": GOALS.get(rule["goal"] or "") if "goal" in rule["when"] else None,
+            # a condition the app reads may still need the table's word (a team game's two big cities)
+            "confirmable": bool(rule["when"]) and rule["last_turns"] != "none" or "goal" in rule["when"],
+            "text": scenario_text(state)}
 
 
 def _final_round(state: dict) -> bool:
@@ -239,6 +293,7 @@ def _turn_end(state: dict, p: dict, ev: Event) -> None:
     r = _own(state)
     order = state["round_order"]
     who = int(p["player"])
+    turn_ended(state, who, ev.seq)
     if r["announced_by"] is not None:
         r["last_turns"] = [x for x in r["last_turns"] if x != who]
         if r["last_turns"]:
@@ -254,6 +309,7 @@ def _announce(state: dict, p: dict, ev: Event) -> None:
     """Rulebook, A Round 4b: the announcer forfeits their turn; "each other player takes one last turn"."""
     r = _own(state)
     r["announced_by"] = int(p["player"])
+    turn_ended(state, r["announced_by"], ev.seq)
     r["last_turns"] = [int(x) for x in p["last_turns"]]
     if r["last_turns"]:
         r["turn"] = state["round_order"].index(r["last_turns"][0])
@@ -261,141 +317,5 @@ def _announce(state: dict, p: dict, ev: Event) -> None:
         r["over"] = True
 
 
-# ---------------------------------------------------------------------------------------------- commands
-
-
-def _tactic_arg(t: Any) -> dict:
-    return name_arg(t.name, t.name_de)
-
-
-@command("round_tactic")
-def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
-    """Rulebook, A Round 3: each player chooses one Tactic card, the lowest Fame first (a tie: the lower Round
-    Order token first); once all have chosen, the Round order follows the Tactic numbers, lowest first."""
-    if not state.get("players"):
-        raise Invalid(N_("This game has no players."))
-    if tactics_done(state):
-        raise Invalid(N_("Every player has a Tactic this round."))
-    if needs_dummy(state):
-        raise Invalid(N_("Set up the Dummy player first."))
-    who = next_picker(state)
-    if who == DUMMY:
-        raise Invalid(N_("The Dummy player takes its Tactic first."))
-    i = player_index(state, data)
-    if i != who:
-        raise Invalid(N_("It is %(name)s's turn to pick a Tactic: the lowest Fame picks first."),
-                      name=who_name(state, who))
-    tid = ident(data, "tactic")
-    cards = {t.id: t for t in available(state)}
-    if tid not in cards:
-        raise Invalid(N_("That Tactic is not available."))
-    t = cards[tid]
-    picks = dict(flow(state)["picks"])
-    picks[str(i)] = tid
-    payload: dict[str, Any] = {"player": i, "tactic": tid}
-    scope = SCOPE
-    complete = len(picks) == len(state["players"])
-    name = state["players"][i]["name"]
-    if complete:
-        numbers = {t.id: t.number for t in get_rules().tactics}
-        payload["numbers"] = {k: numbers[v] for k, v in picks.items()}
-        d = dummy_of(state)
-        if d is not None:
-            payload["dummy"] = _dummy_payload(state, d, picks)
-            scope = SCOPE + ("dummy",)
-        s = sentence(N_("%(name)s takes the Tactic %(tactic)s (%(n)d); every Tactic is chosen and the round order "
-                        "is set."), name=name, tactic=_tactic_arg(t), n=t.number)
-    else:
-        s = sentence(N_("%(name)s takes the Tactic %(tactic)s (%(n)d)."), name=name, tactic=_tactic_arg(t),
-                     n=t.number)
-    return Command("round.tactic", payload, s, scope)
-
-
-def _dummy_payload(state: dict, d: dict, picks: dict[str, str]) -> dict:
-    """The Dummy page's ``dummy.tactics`` payload for these picks, checked on a copy by its raw reducer (Solo
-    Conquest: the Dummy then takes a random one of the rest)."""
-    from ..rules import dummy as drules
-    from .dummy.common import RAW_REDUCERS, available_tactics
-
-    rule = _dummy_rule(state)
-    numbers = {t.id: t.number for t in available_tactics(state)}
-    if rule == drules.SOLO and not set(numbers) - set(picks.values()):
-        raise Invalid(N_("No Tactic card is left for the Dummy player."))
-    payload = {"players": picks, "rule": rule, "numbers": numbers, "available": sorted(numbers)}
-    try:
-        RAW_REDUCERS["dummy.tactics"](copy.deepcopy(state), payload,
-                                      Event(seq=0, type="dummy.tactics", payload=payload, sentence={}))
-    except (ValueError, KeyError, TypeError, AttributeError) as err:
-        raise Invalid(N_("The Dummy player cannot do that: %(reason)s"), reason=str(err)) from err
-    return payload
-
-
-def _acting_player(state: dict, data: Mapping[str, Any]) -> int:
-    """The player whose turn it is now (the form names them, so a late tap from another phone is refused)."""
-    ph = phase(state)
-    if ph == "tactics":
-        raise Invalid(N_("Choose the Tactics of this round first."))
-    if ph == "over":
-        raise Invalid(N_("The round is over: start the next round."))
-    i = player_index(state, data)
-    who = current(state)
-    if who == DUMMY:
-        raise Invalid(N_("It is the Dummy player's turn."))
-    if who != i:
-        raise Invalid(N_("It is %(name)s's turn, not %(other)s's."), name=who_name(state, who) or "-",
-                      other=state["players"][i]["name"])
-    return i
-
-
-@command("round_end_turn")
-def cmd_end_turn(state: dict, data: Mapping[str, Any]) -> Command:
-    """Rulebook, A Round 4a: players take their turns in Round order; after the last player, the first plays
-    again. Once the End of the Round was announced, each turn over is one of the last turns."""
-    i = _acting_player(state, data)
-    name = state["players"][i]["name"]
-    if dummy_of(state) is not None:
-        from .dummy.turns import cmd_pass
-
-        return cmd_pass(state, data)
-    if flow(state)["announced_by"] is not None:
-        s = sentence(N_("%(name)s's last turn of the round is over."), name=name)
-    else:
-        s = sentence(N_("%(name)s's turn is over."), name=name)
-    return Command("round.turn_end", {"player": i}, s, SCOPE)
-
-
-@command("round_announce")
-def cmd_announce(state: dict, data: Mapping[str, Any]) -> Command:
-    """Rulebook, A Round 4b and End of the Round: "If a player's Deed deck is empty at the start of their turn,
-    that player may announce the End of the Round instead of playing their turn. If they do, each other player
-    takes one last turn and then the Round ends." The app never sees the cards: the player confirms the empty
-    Deed deck (``deck_empty``)."""
-    i = _acting_player(state, data)
-    if announced_by(state) is not None:
-        raise Invalid(N_("The End of the Round was already announced."))
-    if not flag(data, "deck_empty"):
-        raise Invalid(N_("You may only announce the End of the Round when your Deed deck is empty at the start of "
-                         "your turn."))
-    name = state["players"][i]["name"]
-    if dummy_of(state) is not None:
-        from .dummy.turns import cmd_player_announced
-
-        return cmd_player_announced(state, {"player": i})
-    others = last_turns(state["round_order"], i)
-    s = sentence(N_("%(name)s announces the End of the Round: every other player takes one last turn."), name=name)
-    return Command("round.announce", {"player": i, "last_turns": list(others)}, s, SCOPE)
-
-
-@command("round_order_random")
-def cmd_random_order(state: dict, data: Mapping[str, Any]) -> Command:
-    """Rulebook, Game Setup 2: "Determine the order in which players choose their Heroes" - here at random; the
-    Round Order tokens lie in that order, so the first Round's Tactics are picked from its end."""
-    if state["round"] != 1 or flow(state)["picks"] or tactics_done(state):
-        raise Invalid(N_("The order of the players is drawn before the first Tactic is chosen."))
-    order = list(range(len(state["players"])))
-    if len(order) < 2:
-        raise Invalid(N_("There is only one player."))
-    secrets.SystemRandom().shuffle(order)
-    names = ", ".join(state["players"][o]["name"] for o in order)
-    s = sentence(N_("The order of the players is drawn: %(names)s."), names=names)
-    return Command("round.order", {"order": order}, s, ("round_order",))
+# the commands (round_tactic, round_end_turn, round_announce, round_order_random)
+from . import round_commands  # noqa: E402,F401

@@ -124,7 +124,7 @@ __all__ = ["CRYSTAL_LIMIT", "COLORS", "SHIELD_KINDS", "find_unit"]
 
 # ---------------------------------------------------------------------------------------------- commands
 
-from ..commands import Command, Invalid, command, get_choice, get_int, get_player  # noqa: E402
+from .command import Command, Invalid, command  # noqa: E402
 from . import fields as parse  # noqa: E402
 from ..rules.text import N_, Nn_  # noqa: E402
 from .command import InvalidN, term  # noqa: E402
@@ -145,14 +145,14 @@ SHIELD_NAMES = {
     "adventure": N_("adventure site"),
     "city": N_("city"),
 }
-TIME_NAMES = {"day": N_("day"), "night": N_("night")}
+TIME_NAMES = {"day": N_("day"), "night": N_("night")}  # the Round sentences name the time by these msgids
 COLOR_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "white": N_("white")}
 
 
 @command("fame")
 def cmd_fame(state, data) -> Command:
-    i = get_player(state, data)
-    amount = get_int(data, "amount", lo=-200, hi=200)
+    i = parse.player_index(state, data)
+    amount = parse.whole(data, "amount", lo=-200, hi=200)
     if amount == 0:
         raise Invalid(N_("Choose an amount of Fame other than 0."))
     pl = state["players"][i]
@@ -190,8 +190,8 @@ def cmd_fame(state, data) -> Command:
 
 @command("reputation")
 def cmd_reputation(state, data) -> Command:
-    i = get_player(state, data)
-    steps = get_int(data, "amount", lo=-20, hi=20)
+    i = parse.player_index(state, data)
+    steps = parse.whole(data, "amount", lo=-20, hi=20)
     if steps == 0:
         raise Invalid(N_("Choose a number of spaces other than 0."))
     pl = state["players"][i]
@@ -211,9 +211,9 @@ def cmd_reputation(state, data) -> Command:
 
 @command("crystal")
 def cmd_crystal(state, data) -> Command:
-    i = get_player(state, data)
-    color = get_choice(data, "color", COLORS)
-    amount = get_int(data, "amount", lo=-3, hi=3)
+    i = parse.player_index(state, data)
+    color = parse.colour(data, "color", COLORS)
+    amount = parse.whole(data, "amount", lo=-3, hi=3)
     pl = state["players"][i]
     new = pl["crystals"][color] + amount
     if amount == 0 or new < 0:
@@ -231,8 +231,8 @@ def cmd_crystal(state, data) -> Command:
 
 @command("wounds")
 def cmd_wounds(state, data) -> Command:
-    i = get_player(state, data)
-    amount = get_int(data, "amount", lo=-50, hi=50)
+    i = parse.player_index(state, data)
+    amount = parse.whole(data, "amount", lo=-50, hi=50)
     pl = state["players"][i]
     if amount == 0 or pl["wounds"] + amount < 0:
         raise Invalid(N_("%(name)s has no Wound to heal."), name=pl["name"])
@@ -246,9 +246,9 @@ def cmd_wounds(state, data) -> Command:
 
 @command("shield")
 def cmd_shield(state, data) -> Command:
-    i = get_player(state, data)
-    site = get_choice(data, "site", SHIELD_KINDS)
-    amount = get_int(data, "amount", lo=-10, hi=10)
+    i = parse.player_index(state, data)
+    site = parse.choice(data, "site", SHIELD_KINDS)
+    amount = parse.whole(data, "amount", lo=-10, hi=10)
     pl = state["players"][i]
     if amount == 0 or pl["shields"][site] + amount < 0:
         raise Invalid(N_("%(name)s has no shield on a %(site)s to remove."), name=pl["name"],
@@ -261,14 +261,12 @@ def cmd_shield(state, data) -> Command:
 
 @command("recruit")
 def cmd_recruit(state, data) -> Command:
-    i = get_player(state, data)
+    i = parse.player_index(state, data)
     pl = state["players"][i]
     unit_id = parse.ident(data, "unit", default="")
     units = get_rules().units
     if unit_id:
-        if unit_id not in units:
-            raise Invalid(N_("There is no unit %(unit)s."), unit=unit_id[:40])
-        u = units[unit_id]
+        u = units[parse.unit_kind(unit_id)]
         check_recruit(state, u)  # First Reconnaissance's and Conquer and Hold's Elite Units (scenario_play)
         payload = {"player": i, "unit": u.id, "name": u.name, "level": u.level, "armor": u.armor,
                    "resistances": list(u.resistances)}
@@ -287,8 +285,8 @@ def cmd_recruit(state, data) -> Command:
         bad = [parse.shown(r) for r in res if not isinstance(r, str) or r not in ("physical", "fire", "ice")]
         if bad:
             raise Invalid(N_("Unknown resistance: %(r)s."), r=bad[0][:20])
-        payload = {"player": i, "unit": None, "name": name, "level": get_int(data, "level", lo=1, hi=4),
-                   "armor": get_int(data, "armor", lo=1, hi=9), "resistances": res}
+        payload = {"player": i, "unit": None, "name": name, "level": parse.whole(data, "level", lo=1, hi=4),
+                   "armor": parse.whole(data, "armor", lo=1, hi=9), "resistances": res}
         label = name
         rule = None
     reward = flag(data, "reward")  # a reward (e.g. a level-up Unit): no Influence paid, no modifier
@@ -332,8 +330,8 @@ def unit_label(u: dict):
 
 
 def _unit(state, data):
-    i = get_player(state, data)
-    uid = get_int(data, "uid", lo=1)
+    i = parse.player_index(state, data)
+    uid = parse.whole(data, "uid", lo=1)
     u = find_unit(state, i, uid)
     if u is None:
         raise Invalid(N_("That unit is no longer there."))
@@ -344,7 +342,7 @@ def _unit(state, data):
 def cmd_unit(state, data) -> Command:
     i, u = _unit(state, data)
     name = state["players"][i]["name"]
-    action = get_choice(data, "action", ("spend", "ready", "wound", "heal", "disband"))
+    action = parse.choice(data, "action", ("spend", "ready", "wound", "heal", "disband"))
     label = unit_label(u)
     if action == "disband":
         s = sentence(N_("%(name)s disbands %(unit)s."), name=name, unit=label)
@@ -374,7 +372,7 @@ def cmd_next_round(state, data) -> Command:
     if order and n > len(order):
         raise Invalid(N_("This scenario has %(n)d rounds: the game is over."), n=len(order))
     time = order[n - 1] if order else ("night" if state["time"] == "day" else "day")
-    s = sentence(N_("Round %(n)d begins (%(time)s)."), translate=("time",), n=n, time=time)
+    s = sentence(N_("Round %(n)d begins (%(time)s)."), translate=("time",), n=n, time=TIME_NAMES[time])
     return Command("round.next", {"time": time}, s, ("round",))
 
 
@@ -390,8 +388,8 @@ def day_night_order(state) -> tuple[str, ...]:
 
 @command("time")
 def cmd_time(state, data) -> Command:
-    time = get_choice(data, "time", ("day", "night"))
-    s = sentence(N_("It is now %(time)s."), translate=("time",), time=time)
+    time = parse.choice(data, "time", ("day", "night"))
+    s = sentence(N_("It is now %(time)s."), translate=("time",), time=TIME_NAMES[time])
     return Command("round.time", {"time": time}, s, ("round",))
 
 
@@ -425,24 +423,14 @@ CORRECTABLE_ABILITIES = ("fortified", "unfortified", "elusive", "arcane_immunity
                          "paralyze", "assassination", "cumbersome", "vampiric")
 
 
-def _form_list(data, name) -> list:
-    if hasattr(data, "getlist"):
-        return data.getlist(name)
-    value = data.get(name) or []
-    return value if isinstance(value, list) else [value]
-
-
 @command("override")
 def cmd_override(state, data) -> Command:
-    """A table's correction of one printed token for this game (issue 3: values differ between printings).
+    """A table's correction of one printed token for this game (values differ between printings).
     Only what differs from the rules data is stored; an empty correction goes back to the printed token."""
     from ..rules.data import RulesDataError, apply_override, as_dict
 
-    token = data.get("enemy")
-    enemies = get_rules().enemies
-    if not isinstance(token, str) or token not in enemies:
-        raise Invalid(N_("There is no enemy token %(token)s."), token=parse.shown(token))
-    printed = enemies[token]
+    token = parse.enemy_token(data.get("enemy"))
+    printed = get_rules().enemies[token]
     if data.get("reset"):
         if token not in state["overrides"]:
             raise Invalid(N_("%(enemy)s is not corrected in this game."), enemy=printed.name)
@@ -459,24 +447,24 @@ def cmd_override(state, data) -> Command:
 
     elusive_raw = data.get("elusive_armor")
     wanted = {
-        "armor": get_int(data, "armor", lo=1, hi=30) if given("armor") else base["armor"],
+        "armor": parse.whole(data, "armor", lo=1, hi=30) if given("armor") else base["armor"],
         "elusive_armor": (base["elusive_armor"] if not given("elusive_armor") else None if elusive_raw in (None, "")
-                          else get_int(data, "elusive_armor", lo=1, hi=30)),
-        "fame": get_int(data, "fame", lo=0, hi=30) if given("fame") else base["fame"],
+                          else parse.whole(data, "elusive_armor", lo=1, hi=30)),
+        "fame": parse.whole(data, "fame", lo=0, hi=30) if given("fame") else base["fame"],
         "attacks": [] if given("attack_value") else [dict(a) for a in base["attacks"]],
-        "abilities": ([a for a in CORRECTABLE_ABILITIES if a in _form_list(data, "ability")] if given("ability")
+        "abilities": ([a for a in CORRECTABLE_ABILITIES if a in parse.many(data, "ability")] if given("ability")
                       else [a for a in base["abilities"] if a in CORRECTABLE_ABILITIES]),
-        "resistances": ([r for r in ("physical", "fire", "ice") if r in _form_list(data, "resistance")]
+        "resistances": ([r for r in ("physical", "fire", "ice") if r in parse.many(data, "resistance")]
                         if given("resistance") else list(base["resistances"])),
     }
-    values, elements = _form_list(data, "attack_value"), _form_list(data, "attack_element")
+    values, elements = parse.many(data, "attack_value"), parse.many(data, "attack_element")
     for i, raw in enumerate(values):
         if raw in (None, ""):
             continue
         element = elements[i] if i < len(elements) else "physical"
         if element not in ("physical", "fire", "ice", "cold_fire"):
             raise Invalid(N_("Unknown element: %(e)s."), e=str(element)[:20])
-        wanted["attacks"].append({"value": get_int({"attack": raw}, "attack", lo=0, hi=30), "element": element})
+        wanted["attacks"].append({"value": parse.whole_value(raw, "attack", lo=0, hi=30), "element": element})
     # keep the printed abilities the form does not offer (summon, defend) as they are
     kept = [a for a in printed.abilities if a not in CORRECTABLE_ABILITIES]
     wanted["abilities"] = kept + wanted["abilities"]

@@ -1,4 +1,4 @@
-"""Undo you can read (issue 9, item 2): which event an undo takes back, whose change it was, and whether one
+"""Undo you can read: which event an undo takes back, whose change it was, and whether one
 chosen event may still be taken back. Pure Python over the event log: no Flask, no database.
 
 A chosen event (this device's own latest change, or an entry picked on the log page) may be taken back only

@@ -1,4 +1,4 @@
-"""A work budget for the exact combat searches (issue 11, item 3: no request may use more than about 1 s of CPU).
+"""A work budget for the exact combat searches (no request may use more than about 1 s of CPU).
 
 The planner and the damage suggestion are exact: they answer only with a proven optimum. On inputs too large
 to prove one within the budget they stop and raise :class:`OverBudget` (a ``CombatError``, so callers that
@@ -13,6 +13,7 @@ import time
 from companion.rules.combat import CombatError
 
 CPU_BUDGET_S = 1.0
+PLAN_ANSWER_S = 0.8  # the attack plan's search when it answers the best plan found: an answer within 1 s
 
 
 class OverBudget(CombatError):

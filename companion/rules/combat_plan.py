@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from companion.rules.budget import Budget, PlanTooLarge
+from companion.rules.budget import PLAN_ANSWER_S, Budget, PlanTooLarge
 from companion.rules.text import T
 from companion.rules.combat import (
     ATTACK_KINDS,
@@ -58,14 +58,8 @@ class Plan:
     points: int
     unused_attacks: tuple[int, ...]
     explanation: tuple[str, ...]
-
-
-def _usable(attack: PlayerAttack, phase: str, siege_only: bool) -> bool:
-    if phase == "attack":
-        return True
-    if attack.kind in ("melee", "sideways"):
-        return False
-    return attack.kind == "siege" or not siege_only
+    proven_optimal: bool = True  # False: the best plan found when the time ran out (``best_found``)
+    bound: int | None = None  # no plan can defeat more Fame than this (== fame when proven optimal)
 
 
 MAX_NODES = 400_000
@@ -73,11 +67,16 @@ CHECK_EVERY = 255  # steps between two looks at the clock (a mask: 2**k - 1)
 
 
 def plan_attacks(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
-                 site: Site | None = None, max_nodes: int = MAX_NODES, budget_s: float | None = None) -> Plan:
+                 site: Site | None = None, max_nodes: int = MAX_NODES, budget_s: float | None = None,
+                 best_found: bool = False) -> Plan:
     """The grouping of ``attacks`` onto ``enemies`` that defeats the most Fame, ties: fewest attack points.
     Raises ``CombatError`` if the search would visit more than ``max_nodes`` states, and ``PlanTooLarge`` (a
     ``CombatError``) when it would use more than ``budget_s`` seconds of CPU (default
-    ``budget.CPU_BUDGET_S``, about 1 s): it never returns a plan that is not proven best."""
+    ``budget.CPU_BUDGET_S``, about 1 s): it never returns a plan that is not proven best.
+
+    ``best_found``: instead of refusing, answer the best plan found when the nodes or the time ran out
+    (default budget ``budget.PLAN_ANSWER_S``), with ``proven_optimal`` False and ``bound``, the most Fame any
+    plan could defeat (a proven upper bound); the plan itself is valid (every group it names is defeated)."""
     if phase not in PHASES:
         raise CombatError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
     site = validate_site(site)
@@ -88,15 +87,17 @@ def plan_attacks(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phas
     perm = sorted(range(len(enemies)),
                   key=lambda i: (-len(set(enemies[i].resistances)),
                                  -enemies[i].fame / max(1, current_armor(effective_enemy(enemies[i], site)[0], phase))))
+    if best_found and budget_s is None:
+        budget_s = PLAN_ANSWER_S
     budget = Budget(PlanTooLarge("too many possibilities to plan exactly within the time budget (about 1 s of "
                                  "CPU): split the enemies or the attacks"), budget_s)
-    plan = _plan([enemies[i] for i in perm], attacks, phase, site, max_nodes, budget)
+    plan = _plan([enemies[i] for i in perm], attacks, phase, site, max_nodes, budget, best_found)
     groups = tuple(replace(g, targets=tuple(sorted(perm[i] for i in g.targets))) for g in plan.groups)
     return replace(plan, groups=groups)
 
 
 def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str, site: Site,
-          max_nodes: int = MAX_NODES, budget: Budget | None = None) -> Plan:
+          max_nodes: int = MAX_NODES, budget: Budget | None = None, best_found: bool = False) -> Plan:
     budget = budget or Budget(PlanTooLarge("too many possibilities to plan exactly within the time budget"))
     check = budget.check
     if phase not in PHASES:
@@ -228,20 +229,27 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         cost.append(armor[i] + max(0, armor[i] - efficient))
     # beyond the sum of all costs every subset fits: cap the table there (big attack values stay cheap)
     v_cap = min(v_total, sum(c for c in cost if c < 10 ** 6))
+
     ub_fame = [[0] * (v_cap + 1) for _ in range(1 << n)]
     min_cost = [[0] + [10 ** 9] * fame_total for _ in range(1 << n)]
-    for emask in range(1, 1 << n):
-        if not emask & 63:
-            check()
-        low = (emask & -emask).bit_length() - 1
-        prev = emask & (emask - 1)
-        a, f = cost[low], fame[low]
-        up, row = ub_fame[prev], ub_fame[emask]
-        for v in range(v_cap + 1):
-            row[v] = max(up[v], f + up[v - a]) if v >= a else up[v]
-        mp, mr = min_cost[prev], min_cost[emask]
-        for g in range(fame_total + 1):
-            mr[g] = min(mp[g], a + mp[max(0, g - f)])
+    tables_done = True
+    try:
+        for emask in range(1, 1 << n):
+            if not emask & 63:
+                check()
+            low = (emask & -emask).bit_length() - 1
+            prev = emask & (emask - 1)
+            a, f = cost[low], fame[low]
+            up, row = ub_fame[prev], ub_fame[emask]
+            for v in range(v_cap + 1):
+                row[v] = max(up[v], f + up[v - a]) if v >= a else up[v]
+            mp, mr = min_cost[prev], min_cost[emask]
+            for g in range(fame_total + 1):
+                mr[g] = min(mp[g], a + mp[max(0, g - f)])
+    except PlanTooLarge:
+        if not best_found:
+            raise
+        tables_done = False
 
     # groups by their lowest enemy (covers are computed when first needed)
     by_low: dict[int, list] = {}
@@ -276,7 +284,12 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         if seen_here is not None and (seen_here[0] > gained or (seen_here[0] == gained and seen_here[1] <= points)):
             return  # the same enemies and attacks are left and we reached them with no more Fame
         seen[key] = (gained, points)
-        ub = gained + ub_fame[emask][min(v_cap, v_total - points)]
+        left = v_total - points
+        if state:  # the Defend bonus is still to be placed: the group that takes it pays its cost + the bonus
+            left -= defend_total
+            if left < 0 and state == 2:
+                return
+        ub = gained + (ub_fame[emask][min(v_cap, left)] if left >= 0 else 0)
         if ub < best_fame:
             return
         if ub == best_fame and points + min_cost[emask][best_fame - gained] >= best_points:
@@ -288,7 +301,7 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
         for tmask, gfame, weights, need, gcost in groups:
             rest = emask & ~tmask
             ub_row, mc_row, now = ub_fame[rest], min_cost[rest], gained + gfame
-            spent = points + gcost
+            spent = points + gcost + (defend_total if state else 0)  # this group or a later one takes the bonus
             if spent > v_total:
                 continue
             ub = now + ub_row[min(v_cap, v_total - spent)]
@@ -309,7 +322,9 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
                         continue  # not enough of these attacks left
                     # cheapest first: once the bound fails it fails for every later cover too
                     spent = points + pts
-                    left = v_total - spent
+                    left = v_total - spent - (defend_total if nxt == 2 else 0)  # a later group takes the bonus
+                    if left < 0:
+                        break
                     ub = now + ub_row[left if left < v_cap else v_cap]
                     if ub < best_fame or (ub == best_fame and spent + mc_row[best_fame - now if best_fame > now else 0]
                                           >= best_points):
@@ -318,7 +333,23 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
                         chosen + ((tmask, cv, takes),))
         dfs(emask & ~low, packed, gained, points, state, chosen)
 
-    dfs((1 << n) - 1, pack(counts0), 0, 0, 1 if defend_total else 0, ())
+    proven = tables_done
+    if tables_done:
+        try:
+            dfs((1 << n) - 1, pack(counts0), 0, 0, 1 if defend_total else 0, ())
+        except CombatError:  # the time or the nodes ran out (PlanTooLarge, or too many states)
+            if not best_found:
+                raise
+            proven = False
+    if best_fame < 0:
+        best_fame, best_points, best_choice = 0, 0, ()
+    if proven:
+        bound = best_fame
+    else:  # no plan can defeat more: the Fame of the enemies whose least costs fit in the attack points
+        # (with a Defend bonus, the group that takes it pays at least the bonus too)
+        left = v_total - defend_total
+        bound = max(best_fame, (ub_fame[(1 << n) - 1][min(v_cap, left)] if left >= 0 else 0) if tables_done
+                    else fame_total)
     total_fame, choices = best_fame, best_choice
     neg_points = -best_points
     # the group that takes the Defend bonus is attacked first
@@ -348,6 +379,11 @@ def _plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], phase: str,
                        attacks=", ".join(str(j + 1) for j in used), total=res.total, armor=res.armor, fame=res.fame))
     unused = tuple(sorted(j for p in pools for j in p))
     points = -neg_points
-    trace.append(T("Plan (exact): Fame %(fame)d using %(points)d attack points; the most Fame, then the fewest points",
-                   fame=total_fame, points=points))
-    return Plan(tuple(groups), total_fame, points, unused, tuple(trace))
+    if proven:
+        trace.append(T("Plan (exact): Fame %(fame)d using %(points)d attack points; the most Fame, then the fewest "
+                       "points", fame=total_fame, points=points))
+    else:
+        trace.append(T("Plan (best found in the time, not proven best): Fame %(fame)d using %(points)d attack "
+                       "points; no plan can defeat more than %(bound)d Fame", fame=total_fame, points=points,
+                       bound=bound))
+    return Plan(tuple(groups), total_fame, points, unused, tuple(trace), proven, bound)

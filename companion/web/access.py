@@ -234,7 +234,7 @@ _GAME_POST = re.compile(r"^(?:/api/v1)?/games/(\d+)/(.*)$")
 
 
 def refuse_watchers() -> None:
-    """The one check of roles (issue 9, item 3): every change to a game (its commands, undo and redo, from a page
+    """The one check of roles: every change to a game (its commands, undo and redo, from a page
     or the JSON API) from a device that chose "I only watch" answers 403. Choosing who one is stays open."""
     if request.method in SAFE_METHODS:
         return

@@ -1,4 +1,4 @@
-"""Combat referee in a game (issue 4): the web adapter. Every route reads the form, runs the game layer's command
+"""Combat referee in a game: the web adapter. Every route reads the form, runs the game layer's command
 (``companion.game.combat``: commands, reducers, page queries), records its event and renders the page. The rules
 decisions and the state machine live in the game layer; here are only URLs, the request's language and rendering.
 """

@@ -1,7 +1,7 @@
 """JSON API of the combat referee: stateless calculators (docs/api.md, "Combat").
 
-Every route parses and validates the body through the shared JSON parsing layer (``jsonfields``, on top of
-``companion.game.fields``), calls the pure engine (``companion.rules.combat``, ``damage``,
+Every route parses and validates the body through the one parsing layer (``companion.game.fields``: a refusal is
+``Invalid``, answered as a 400), calls the pure engine (``companion.rules.combat``, ``damage``,
 ``combat_plan``, ``pvp``) and answers its result with the explanation trace. Bad input: 400 {"error": ...}.
 """
 from __future__ import annotations
@@ -27,8 +27,10 @@ from ..rules.combat import (
     resolve_attack,
     resolve_block,
 )
+from .. import solvers
 from ..rules.combat_plan import plan_attacks
-from .jsonfields import items, known_fields, obj, text, true_or_false, whole_number
+from ..game.command import Invalid
+from ..game.fields import json_flag, json_id, json_list, json_object, json_text, json_whole, known_fields
 from ..rules.damage import (
     PREFERENCES,
     DamageResult,
@@ -39,6 +41,7 @@ from ..rules.damage import (
     suggest_assignment,
 )
 from ..rules.pvp import PVP_PHASES, coop_split, pvp_attack, pvp_damage, pvp_fame
+from ..rules.text import N_
 from .common import ApiError, api_blueprint, json_body
 
 bp = api_blueprint("combat_api", __name__, url_prefix="/api/v1/combat")
@@ -61,61 +64,57 @@ ENEMY_FIELDS = {
 # ------------------------------------------------------------------------------------------ parsing
 
 
-def _int(where: str, value: Any, minimum: int = 0, maximum: int = MAX_VALUE) -> int:
-    return whole_number(where, value, minimum, maximum)
-
-
 def parse_site(data: dict) -> Site:
     raw = data.get("site")
     if raw is None:
         return Site()
-    raw = obj("site", raw)
+    raw = json_object("site", raw)
     known_fields("site", raw, {"fortified", "city", "across_wall", "megapolis"})
     city = raw.get("city")
     if city is not None:
-        city = text("site.city", city, CITY_COLOURS)
+        city = json_text("site.city", city, CITY_COLOURS)
     megapolis = raw.get("megapolis")
     if megapolis is not None:
         # Scenario Book, Variants, Megapolis: the second city of the pair (its bonuses apply too)
-        megapolis = text("site.megapolis", megapolis, tuple(c for c in CITY_COLOURS if c != city))
+        megapolis = json_text("site.megapolis", megapolis, tuple(c for c in CITY_COLOURS if c != city))
         if city is None:
-            raise ApiError("site.megapolis needs site.city (the first city of the Megapolis)", 400)
+            raise Invalid(N_("site.megapolis needs site.city (the first city of the Megapolis)"))
     return Site(
-        fortified=true_or_false("site.fortified", raw.get("fortified", False)),
+        fortified=json_flag("site.fortified", raw.get("fortified", False)),
         city=city,
-        across_wall=true_or_false("site.across_wall", raw.get("across_wall", False)),
+        across_wall=json_flag("site.across_wall", raw.get("across_wall", False)),
         megapolis=megapolis,
     )
 
 
 def _enemy_attacks(where: str, value: Any) -> tuple[EnemyAttack, ...]:
     out = []
-    for i, a in enumerate(items(where, value, 8)):
-        a = obj(f"{where}[{i}]", a)
+    for i, a in enumerate(json_list(where, value, 8)):
+        a = json_object(f"{where}[{i}]", a)
         known_fields(f"{where}[{i}]", a, {"value", "element"})
         if "value" not in a:
-            raise ApiError(f"{where}[{i}].value is required")
-        out.append(EnemyAttack(_int(f"{where}[{i}].value", a["value"]),
-                               text(f"{where}[{i}].element", a.get("element", "physical"), ELEMENTS)))
+            raise Invalid(N_("%(where)s is required"), where=f"{where}[{i}].value")
+        out.append(EnemyAttack(json_whole(f"{where}[{i}].value", a["value"]),
+                               json_text(f"{where}[{i}].element", a.get("element", "physical"), ELEMENTS)))
     return tuple(out)
 
 
 def _strings(where: str, value: Any, choices=None) -> tuple[str, ...]:
-    return tuple(text(f"{where}[{i}]", v, choices) for i, v in enumerate(items(where, value, 20)))
+    return tuple(json_text(f"{where}[{i}]", v, choices) for i, v in enumerate(json_list(where, value, 20)))
 
 
 def parse_enemy(where: str, raw: Any, nested: bool = False) -> Enemy:
     """``{"token": id}`` plus overrides, or a typed-in enemy."""
-    raw = obj(where, raw)
+    raw = json_object(where, raw)
     known_fields(where, raw, ENEMY_FIELDS)
     fields: dict[str, Any] = {}
     if "name" in raw:
-        fields["name"] = text(f"{where}.name", raw["name"])
+        fields["name"] = json_text(f"{where}.name", raw["name"])
     for key in ("armor", "fame", "defend", "armor_bonus"):
         if key in raw and raw[key] is not None:
-            fields[key] = _int(f"{where}.{key}", raw[key], 1 if key == "armor" else 0)
+            fields[key] = json_whole(f"{where}.{key}", raw[key], 1 if key == "armor" else 0)
     if "elusive_armor" in raw:
-        fields["elusive_armor"] = None if raw["elusive_armor"] is None else _int(f"{where}.elusive_armor",
+        fields["elusive_armor"] = None if raw["elusive_armor"] is None else json_whole(f"{where}.elusive_armor",
                                                                                   raw["elusive_armor"], 1)
     if "attacks" in raw:
         fields["attacks"] = _enemy_attacks(f"{where}.attacks", raw["attacks"])
@@ -125,135 +124,135 @@ def parse_enemy(where: str, raw: Any, nested: bool = False) -> Enemy:
         fields["resistances"] = _strings(f"{where}.resistances", raw["resistances"], RESISTANCES)
     for key in ("rampaging", "all_attacks_blocked", "defend_used"):
         if key in raw:
-            fields[key] = true_or_false(f"{where}.{key}", raw[key])
+            fields[key] = json_flag(f"{where}.{key}", raw[key])
     if "summon" in raw:
-        fields["summon"] = None if raw["summon"] is None else text(f"{where}.summon", raw["summon"])
+        fields["summon"] = None if raw["summon"] is None else json_text(f"{where}.summon", raw["summon"])
     if "color" in raw:
-        fields["color"] = None if raw["color"] is None else text(f"{where}.color", raw["color"])
+        fields["color"] = None if raw["color"] is None else json_text(f"{where}.color", raw["color"])
     if "summoned" in raw and raw["summoned"] is not None:
         if nested:
-            raise ApiError(f"{where}.summoned cannot itself summon")
+            raise Invalid(N_("%(where)s cannot itself summon"), where=f"{where}.summoned")
         if isinstance(raw["summoned"], list):  # a summoner that draws several tokens (Dragon Summoner)
             fields["summoned"] = tuple(parse_enemy(f"{where}.summoned[{i}]", t, nested=True)
-                                       for i, t in enumerate(items(f"{where}.summoned", raw["summoned"], 4)))
+                                       for i, t in enumerate(json_list(f"{where}.summoned", raw["summoned"], 4)))
         else:
             fields["summoned"] = parse_enemy(f"{where}.summoned", raw["summoned"], nested=True)
     if "token" in raw:
-        token = text(f"{where}.token", raw["token"])
+        token = json_text(f"{where}.token", raw["token"])
         try:
             return enemy_from_token(token, **fields)
         except CombatError as err:
-            raise ApiError(f"{where}: {err}") from None
+            raise Invalid(N_("%(where)s: %(reason)s"), where=where, reason=str(err)) from None
         except Exception as err:  # the rules data could not be loaded
             raise ApiError(f"{where}: the enemy tokens are not available ({err})", 503) from None
     if "armor" not in fields:
-        raise ApiError(f"{where}.armor is required (or give a \"token\")")
+        raise Invalid(N_("%(where)s is required (or give a \"token\")"), where=f"{where}.armor")
     fields.setdefault("name", "enemy")
     return Enemy(**fields)
 
 
 def parse_enemies(where: str, value: Any, maximum: int = MAX_ENEMIES) -> list[Enemy]:
-    return [parse_enemy(f"{where}[{i}]", e) for i, e in enumerate(items(where, value, maximum))]
+    return [parse_enemy(f"{where}[{i}]", e) for i, e in enumerate(json_list(where, value, maximum))]
 
 
 def parse_attacks(where: str, value: Any, maximum: int = MAX_ATTACKS) -> list[PlayerAttack]:
     out = []
-    for i, a in enumerate(items(where, value, maximum)):
-        a = obj(f"{where}[{i}]", a)
+    for i, a in enumerate(json_list(where, value, maximum)):
+        a = json_object(f"{where}[{i}]", a)
         known_fields(f"{where}[{i}]", a, {"value", "element", "kind"})
         if "value" not in a:
-            raise ApiError(f"{where}[{i}].value is required")
-        out.append(PlayerAttack(_int(f"{where}[{i}].value", a["value"]),
-                                text(f"{where}[{i}].element", a.get("element", "physical"), ELEMENTS),
-                                text(f"{where}[{i}].kind", a.get("kind", "melee"), ATTACK_KINDS)))
+            raise Invalid(N_("%(where)s is required"), where=f"{where}[{i}].value")
+        out.append(PlayerAttack(json_whole(f"{where}[{i}].value", a["value"]),
+                                json_text(f"{where}[{i}].element", a.get("element", "physical"), ELEMENTS),
+                                json_text(f"{where}[{i}].kind", a.get("kind", "melee"), ATTACK_KINDS)))
     return out
 
 
 def parse_blocks(where: str, value: Any) -> list[Block]:
     out = []
-    for i, b in enumerate(items(where, value, MAX_ATTACKS)):
-        b = obj(f"{where}[{i}]", b)
+    for i, b in enumerate(json_list(where, value, MAX_ATTACKS)):
+        b = json_object(f"{where}[{i}]", b)
         known_fields(f"{where}[{i}]", b, {"value", "element"})
         if "value" not in b:
-            raise ApiError(f"{where}[{i}].value is required")
-        out.append(Block(_int(f"{where}[{i}].value", b["value"]),
-                         text(f"{where}[{i}].element", b.get("element", "physical"), ELEMENTS)))
+            raise Invalid(N_("%(where)s is required"), where=f"{where}[{i}].value")
+        out.append(Block(json_whole(f"{where}[{i}].value", b["value"]),
+                         json_text(f"{where}[{i}].element", b.get("element", "physical"), ELEMENTS)))
     return out
 
 
 def parse_hero(data: dict) -> Hero:
     if "hero" not in data:
-        raise ApiError("hero is required: {\"armor\", \"hand_limit\", \"wounds_this_combat\"}")
-    h = obj("hero", data["hero"])
+        raise Invalid(N_("hero is required: {\"armor\", \"hand_limit\", \"wounds_this_combat\"}"))
+    h = json_object("hero", data["hero"])
     known_fields("hero", h, {"armor", "hand_limit", "wounds_this_combat"})
     for key in ("armor", "hand_limit"):
         if key not in h:
-            raise ApiError(f"hero.{key} is required")
-    return Hero(_int("hero.armor", h["armor"], 1), _int("hero.hand_limit", h["hand_limit"], 1),
-                _int("hero.wounds_this_combat", h.get("wounds_this_combat", 0)))
+            raise Invalid(N_("%(where)s is required"), where=f"hero.{key}")
+    return Hero(json_whole("hero.armor", h["armor"], 1), json_whole("hero.hand_limit", h["hand_limit"], 1),
+                json_whole("hero.wounds_this_combat", h.get("wounds_this_combat", 0)))
 
 
 def _unit_id(where: str, value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, (str, int)) or value == "":
-        raise ApiError(f"{where} must be a text or a whole number")
-    return str(value)
+    return str(json_id(where, value, max_len=None))
 
 
 def parse_units(data: dict) -> tuple[list[Unit], dict[str, Any]]:
     """Units and a map from the engine's string id back to the id as sent."""
     units, ids = [], {}
-    for i, u in enumerate(items("units", data.get("units", []), MAX_UNITS)):
+    for i, u in enumerate(json_list("units", data.get("units", []), MAX_UNITS)):
         where = f"units[{i}]"
-        u = obj(where, u)
+        u = json_object(where, u)
         known_fields(where, u, {"id", "unit", "level", "armor", "resistances", "wounded", "name"})
         if "id" not in u:
-            raise ApiError(f"{where}.id is required")
+            raise Invalid(N_("%(where)s is required"), where=f"{where}.id")
         uid = _unit_id(f"{where}.id", u["id"])
         if uid in ids:
-            raise ApiError(f"{where}.id {u['id']!r} is used twice")
+            raise Invalid(N_("%(where)s %(value)s is used twice"), where=f"{where}.id", value=repr(u["id"])[:40])
         ids[uid] = u["id"]
-        wounded = true_or_false(f"{where}.wounded", u.get("wounded", False))
+        wounded = json_flag(f"{where}.wounded", u.get("wounded", False))
         if "unit" in u:
-            key = text(f"{where}.unit", u["unit"])
+            key = json_text(f"{where}.unit", u["unit"])
             try:
                 from ..rules.data import get_rules
                 known = get_rules().units
             except Exception as err:
                 raise ApiError(f"the unit list is not available ({err})", 503) from None
             if key not in known:
-                raise ApiError(f"{where}.unit: unknown unit {key!r}")
+                raise Invalid(N_("%(where)s: unknown unit %(value)s"), where=f"{where}.unit", value=repr(key))
             d = known[key]
             units.append(Unit(uid, d.armor, d.level, tuple(d.resistances), wounded, d.name))
         else:
             if "armor" not in u:
-                raise ApiError(f"{where}: give \"armor\" (and level, resistances) or \"unit\" (a unit id)")
-            units.append(Unit(uid, _int(f"{where}.armor", u["armor"], 1), _int(f"{where}.level", u.get("level", 1), 1, 4),
+                raise Invalid(N_("%(where)s: give \"armor\" (and level, resistances) or \"unit\" (a unit id)"),
+                              where=where)
+            units.append(Unit(uid, json_whole(f"{where}.armor", u["armor"], 1),
+                              json_whole(f"{where}.level", u.get("level", 1), 1, 4),
                               _strings(f"{where}.resistances", u.get("resistances", []), RESISTANCES), wounded))
     return units, ids
 
 
 def parse_unblocked(data: dict, with_assign: bool) -> list[UnblockedAttack]:
     out = []
-    for i, a in enumerate(items("attacks", data.get("attacks", []), MAX_DAMAGE_ATTACKS)):
+    for i, a in enumerate(json_list("attacks", data.get("attacks", []), MAX_DAMAGE_ATTACKS)):
         where = f"attacks[{i}]"
-        a = obj(where, a)
+        a = json_object(where, a)
         known_fields(where, a, {"enemy", "attack_index", "assign", "move_points"})  # suggest ignores "assign"
         if "enemy" not in a:
-            raise ApiError(f"{where}.enemy is required")
+            raise Invalid(N_("%(where)s is required"), where=f"{where}.enemy")
         assign = ()
         if with_assign:
             assign = tuple(_unit_id(f"{where}.assign[{j}]", x)
-                           for j, x in enumerate(items(f"{where}.assign", a.get("assign", []), MAX_UNITS)))
+                           for j, x in enumerate(json_list(f"{where}.assign", a.get("assign", []), MAX_UNITS)))
         out.append(UnblockedAttack(parse_enemy(f"{where}.enemy", a["enemy"]),
-                                   _int(f"{where}.attack_index", a.get("attack_index", 0), 0, 7),
-                                   assign, _int(f"{where}.move_points", a.get("move_points", 0))))
+                                   json_whole(f"{where}.attack_index", a.get("attack_index", 0), 0, 7),
+                                   assign, json_whole(f"{where}.move_points", a.get("move_points", 0))))
     return out
 
 
 def _phase(data: dict, choices=PHASES) -> str:
     if "phase" not in data:
-        raise ApiError(f"phase is required: {' | '.join(choices)}")
-    return text("phase", data["phase"], choices)
+        raise Invalid(N_("phase is required: %(choices)s"), choices=" | ".join(choices))
+    return json_text("phase", data["phase"], choices)
 
 
 # ----------------------------------------------------------------------------------------- answers
@@ -276,6 +275,8 @@ def damage_json(result: DamageResult, ids: dict[str, Any]) -> dict:
 
 def _engine(fn, *args, **kwargs):
     try:
+        if fn in (plan_attacks, suggest_assignment):  # the searches run in the solver pool (companion/solvers.py)
+            return solvers.solve(fn, *args, **kwargs)
         return fn(*args, **kwargs)
     except CombatError as err:
         raise ApiError(str(err)) from None
@@ -290,10 +291,10 @@ def attack():
     known_fields("body", data, {"phase", "targets", "attacks", "site", "others"})
     phase = _phase(data)
     if "targets" not in data:
-        raise ApiError("targets is required: a list of enemies")
+        raise Invalid(N_("%(where)s is required: a list of enemies"), where="targets")
     targets = parse_enemies("targets", data["targets"])
     if not targets:
-        raise ApiError("targets must name at least one enemy")
+        raise Invalid(N_("targets must name at least one enemy"))
     attacks = parse_attacks("attacks", data.get("attacks", []))
     others = parse_enemies("others", data.get("others", []))
     res = _engine(resolve_attack, targets, attacks, phase, parse_site(data), others)
@@ -307,11 +308,11 @@ def block():
     data = json_body()
     known_fields("body", data, {"enemy", "attack_index", "blocks", "move_points", "site"})
     if "enemy" not in data:
-        raise ApiError("enemy is required")
+        raise Invalid(N_("%(where)s is required"), where="enemy")
     enemy = parse_enemy("enemy", data["enemy"])
     res = _engine(resolve_block, enemy, parse_blocks("blocks", data.get("blocks", [])),
-                  _int("attack_index", data.get("attack_index", 0), 0, 7),
-                  _int("move_points", data.get("move_points", 0)), parse_site(data))
+                  json_whole("attack_index", data.get("attack_index", 0), 0, 7),
+                  json_whole("move_points", data.get("move_points", 0)), parse_site(data))
     return jsonify({"attack": res.attack, "required": res.required, "total": res.total, "success": res.success,
                     "explanation": list(res.explanation)})
 
@@ -334,7 +335,7 @@ def damage_suggest():
     hero = parse_hero(data)
     units, ids = parse_units(data)
     attacks = parse_unblocked(data, with_assign=False)
-    prefer = text("prefer", data.get("prefer", "units"), PREFERENCES)
+    prefer = json_text("prefer", data.get("prefer", "units"), PREFERENCES)
     sug = _engine(suggest_assignment, hero, units, attacks, parse_site(data), prefer)
     return jsonify({"attacks": [{"assign": [ids.get(x, x) for x in a]} for a in sug.assign],
                     "prefer": prefer, "result": damage_json(sug.result, ids)})
@@ -346,15 +347,16 @@ def plan():
     known_fields("body", data, {"enemies", "attacks", "phase", "site"})
     phase = _phase(data)
     if "enemies" not in data:
-        raise ApiError("enemies is required: a list of enemies")
+        raise Invalid(N_("%(where)s is required: a list of enemies"), where="enemies")
     enemies = parse_enemies("enemies", data["enemies"], MAX_PLAN_ENEMIES)
     attacks = parse_attacks("attacks", data.get("attacks", []), MAX_PLAN_ATTACKS)
-    res = _engine(plan_attacks, enemies, attacks, phase, parse_site(data))
+    res = _engine(plan_attacks, enemies, attacks, phase, parse_site(data), best_found=True)
     return jsonify({
         "groups": [{"targets": list(g.targets), "attacks": list(g.attacks), "total": g.total, "armor": g.armor,
                     "fame": g.fame, "explanation": list(g.explanation)} for g in res.groups],
         "fame": res.fame, "points": res.points, "unused_attacks": list(res.unused_attacks),
         "explanation": list(res.explanation),
+        "proven_optimal": res.proven_optimal, "bound": res.bound,
     })
 
 
@@ -366,8 +368,8 @@ def pvp():
     phase = _phase(data, PVP_PHASES)
     res = _engine(pvp_attack, parse_attacks("attacks", data.get("attacks", [])),
                   parse_blocks("blocks", data.get("blocks", [])), phase,
-                  true_or_false("fortified", data.get("fortified", False)),
-                  true_or_false("block_full", data.get("block_full", False)))
+                  json_flag("fortified", data.get("fortified", False)),
+                  json_flag("block_full", data.get("block_full", False)))
     out: dict[str, Any] = {"allowed": res.allowed, "reason": res.reason, "attack": res.attack,
                            "elements": list(res.elements), "block": res.block, "reduction": res.reduction,
                            "damage": res.damage, "assignment": None, "fame": None,
@@ -378,24 +380,25 @@ def pvp():
         hero = parse_hero(data)
         units, ids = parse_units(data)
         spend = [x if x in ("hero", "artifact", "retreat") else _unit_id(f"spend[{i}]", x)
-                 for i, x in enumerate(items("spend", data["spend"], 60))]
+                 for i, x in enumerate(json_list("spend", data["spend"], 60))]
         move_cost = data.get("move_cost")
         if move_cost is not None:
-            move_cost = _int("move_cost", move_cost, 1)
+            move_cost = json_whole("move_cost", move_cost, 1)
         d = _engine(pvp_damage, res.damage, res.elements, hero, units, spend, phase, move_cost)
         out["assignment"] = {"hero_wounds": d.hero_wounds, "knocked_out": d.knocked_out,
                              "units_wounded": [ids.get(u, u) for u in d.units_wounded],
                              "artifacts_stolen": d.artifacts_stolen, "retreat": d.retreat, "unassigned": d.unassigned,
                              "explanation": list(d.explanation)}
     if "victory" in data:
-        v = obj("victory", data["victory"])
+        v = json_object("victory", data["victory"])
         known_fields("victory", v, {"winner_level", "winner_fame", "loser_level", "loser_fame"})
         for key in ("winner_level", "winner_fame", "loser_level", "loser_fame"):
             if key not in v:
-                raise ApiError(f"victory.{key} is required")
-        fame, why = _engine(pvp_fame, _int("victory.winner_level", v["winner_level"], 1),
-                            _int("victory.winner_fame", v["winner_fame"]),
-                            _int("victory.loser_level", v["loser_level"], 1), _int("victory.loser_fame", v["loser_fame"]))
+                raise Invalid(N_("%(where)s is required"), where=f"victory.{key}")
+        fame, why = _engine(pvp_fame, json_whole("victory.winner_level", v["winner_level"], 1),
+                            json_whole("victory.winner_fame", v["winner_fame"]),
+                            json_whole("victory.loser_level", v["loser_level"], 1),
+                            json_whole("victory.loser_fame", v["loser_fame"]))
         out["fame"] = fame
         out["explanation"] += list(why)
     return jsonify(out)
@@ -406,12 +409,13 @@ def coop():
     data = json_body()
     known_fields("body", data, {"garrison", "counts", "seed"})
     if "garrison" not in data or "counts" not in data:
-        raise ApiError("garrison (a list of enemies or token ids) and counts (enemies per participant) are required")
-    garrison = items("garrison", data["garrison"], MAX_GARRISON)
-    counts = [_int(f"counts[{i}]", c, 1, MAX_GARRISON) for i, c in enumerate(items("counts", data["counts"], 8))]
+        raise Invalid(N_("garrison (a list of enemies or token ids) and counts (enemies per participant) are required"))
+    garrison = json_list("garrison", data["garrison"], MAX_GARRISON)
+    counts = [json_whole(f"counts[{i}]", c, 1, MAX_GARRISON)
+              for i, c in enumerate(json_list("counts", data["counts"], 8))]
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise ApiError("seed must be a whole number or a text")
+        raise Invalid(N_("seed must be a whole number or a text"))
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     split = _engine(coop_split, garrison, counts, rng)
     return jsonify({"participants": [list(p) for p in split],

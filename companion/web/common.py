@@ -70,9 +70,11 @@ class ApiError(Exception):
 
 
 def api_blueprint(name: str, import_name: str, url_prefix: str) -> Blueprint:
-    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it)."""
+    """A blueprint for the JSON API: CSRF-exempt (no cookies are used to authorise it). A refusal of the parsing
+    layer (``Invalid``) is a 400 ``{"error": reason}`` in English, like every API error."""
     bp = Blueprint(name, import_name, url_prefix=url_prefix)
     csrf.exempt(bp)
+    bp.register_error_handler(Invalid, lambda err: (jsonify({"error": str(err)}), 400))
     return bp
 
 
@@ -142,7 +144,10 @@ class Game:
     def events(self) -> list[Event]:
         """The log up to ``seq``, read when a page needs it (the log page, the export): most requests don't."""
         if self._events is None:
-            self._events = [e for e in ev.load_events(get_db(), self.id) if e.seq <= self.seq]
+            # the state cache's copy with its undo/redo walk done; else read from the database
+            self._events = STATE_CACHE.log(current_app.config["DATABASE"], self.id, self.row["seed"], self.seq)
+            if self._events is None:
+                self._events = [e for e in ev.load_events(get_db(), self.id) if e.seq <= self.seq]
         return self._events
 
 
@@ -160,7 +165,7 @@ def load_game(game_id: int) -> Game:
         abort(403, description=gettext("This game is private: scan the game's QR code to join it."))
     setup = json.loads(row["setup"])
     # the folded state from the process's cache: one indexed query when nothing changed, the new events only
-    # after a command, the whole log after an undo/redo (companion/state_cache.py)
+    # after a command, the events after the nearest checkpoint after an undo/redo (companion/state_cache.py)
     state, seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], game_id, setup, row["seed"])
     me = my_role(game_id)
     game = Game(
@@ -223,7 +228,7 @@ def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: 
         apply(game.state, Command(type, payload, sentence, tuple(scope)), game.seq + 1)
     except Invalid as err:
         abort(400, description=invalid_text(err))
-    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it (issue 9, item 3)
+    sentence = dict(sentence, by=my_by(game.id))  # the log names the device that did it
     try:
         return ev.record(
             get_db(), game.id, type=type, payload=payload, sentence=sentence, scope=tuple(scope),

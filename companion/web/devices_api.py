@@ -12,6 +12,7 @@ from flask import jsonify, request
 
 from ..game import fields
 from ..game.command import Invalid
+from ..rules.text import N_
 from .access import given_device_token, has_access, is_host, member, new_device_token, remember_join, same_secret
 from .common import ApiError, api_blueprint, game_row, json_body
 
@@ -39,18 +40,15 @@ def add_device(game_id: int):
         raise ApiError("this needs the game's token in the X-Game-Token header (the join link's token)", 403)
     data = json_body()
     watch, raw_player = data.get("watch"), data.get("player")
-    if watch not in (None, False, True):
-        raise ApiError("watch must be true or false")
+    if watch is not None:
+        fields.json_flag("watch", watch)
     if (watch is True) == (raw_player is not None):
-        raise ApiError('give either "player" (the index of the player this device plays) or "watch": true')
+        raise Invalid(N_('give either "player" (the index of the player this device plays) or "watch": true'))
     if watch is True:
         role, player = "watcher", None
     else:
         players = json.loads(row["setup"]).get("players") or []
-        try:
-            player = fields.whole_value(raw_player, "player", lo=0, hi=max(0, len(players) - 1))
-        except Invalid as err:
-            raise ApiError(str(err)) from None
+        player = fields.whole_value(raw_player, "player", lo=0, hi=max(0, len(players) - 1))
         role = "player"
     from ..db import get_db
 

@@ -39,8 +39,15 @@ def _lang() -> str:
 
 
 def context(game) -> dict:
+    from ..game.dummy.page import turn_refusal
+    from .common import invalid_text
+
     ctx = page_data(game.state, _lang(), gettext("Dummy player"))
-    ctx.update(game=game, color_names=COLOR_NAMES)
+    refused = turn_refusal(game.state)
+    from ..game.scenario_end import is_over
+
+    ctx.update(game=game, color_names=COLOR_NAMES, dummy_refused=invalid_text(refused) if refused else None,
+               game_over=is_over(game.state))
     return ctx
 
 

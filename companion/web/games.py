@@ -214,12 +214,27 @@ def poll(game_id: int):
 # ---------------------------------------------------------------------------------------------- commands
 
 
+def actor_of(game):
+    """The acting device as the game layer's commands see it: its player, whether it hosts, whether it watches."""
+    from ..game.command import Actor
+    from .common import my_role
+
+    me = my_role(game.id)
+    p = me.get("player")
+    return Actor(player=p if isinstance(p, int) and not isinstance(p, bool) else None,
+                 is_host=bool(game.is_host or me.get("role") == "host"), is_watcher=me.get("role") == "watcher")
+
+
 def run_command(game, name: str, data) -> ev.Recorded:
-    fn = COMMANDS.get(name)
-    if fn is None:
+    """The command ``name`` given by this device (the game layer checks who may give it), recorded."""
+    from ..game.command import NotYours, run
+
+    if COMMANDS.get(name) is None:
         abort(404, description=gettext("Unknown command."))
     try:
-        cmd = fn(game.state, data)
+        cmd = run(name, game.state, data, actor_of(game))
+    except NotYours as err:  # another player's turn: not this phone's to do
+        abort(403, description=invalid_message(err))
     except Invalid as err:
         abort(400, description=invalid_message(err))
     from .common import record_command
@@ -255,7 +270,7 @@ def _undo_redo(game_id: int, which: str):
     game = load_game(game_id)
     try:
         ev.undo_or_redo(get_db(), game_id, which, based_on=_based_on(), device=device_id(), nonce=nonce(),
-                        by=my_by(game_id))
+                        by=my_by(game_id), log=game.events)
     except ev.Conflict:
         from .common import conflict
 
@@ -314,14 +329,12 @@ def import_game(data, host_device: str) -> int:
         game_id = create_game(plan.setup, host_device)
         if plan.seed:
             db["games"].update(game_id, {"seed": plan.seed})
-        for e in plan.events:
-            db["events"].insert({
-                "game_id": game_id, "seq": e.seq, "type": e.type,
-                "payload": json.dumps(e.payload, sort_keys=True),
-                "sentence": json.dumps(e.sentence, sort_keys=True),
-                "text": e.text, "scope": json.dumps(e.scope),
-                "device": e.device, "nonce": None, "created": e.created or _now(),
-            })
+        now = _now()
+        db.conn.executemany(  # one statement for every event: 20,000 events cost what 2,000 cost, times ten
+            "INSERT INTO events (game_id, seq, type, payload, sentence, text, scope, device, nonce, created) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+            ((game_id, e.seq, e.type, json.dumps(e.payload, sort_keys=True), json.dumps(e.sentence, sort_keys=True),
+              e.text, json.dumps(e.scope), e.device, e.created or now) for e in plan.events))
     return game_id
 
 

@@ -64,7 +64,7 @@ def command(game_id: int, name: str):
 
 @bp.post("/<int:game_id>/<any(undo, redo):which>")
 def undo_redo(game_id: int, which: str):
-    load_game(game_id)
+    game = load_game(game_id)
     data = json_body()
     if data.get("based_on") is not None and (isinstance(data["based_on"], bool)
                                              or not isinstance(data["based_on"], int)):
@@ -72,7 +72,7 @@ def undo_redo(game_id: int, which: str):
     based_on = read_based_on()
     try:
         ev.undo_or_redo(get_db(), game_id, which, based_on=based_on, device=device_id(), nonce=nonce(),
-                        by=my_by(game_id))
+                        by=my_by(game_id), log=game.events)
     except ev.Conflict as c:
         raise ApiError(f"the game changed since seq {based_on} (now {c.last_seq}); fetch it and try again", 409)
     except ev.NothingToDo:
@@ -96,7 +96,7 @@ def undo_event(game_id: int, seq: int):
             raise ApiError("this device has no change in force to take back", 400)
         seq = mine.seq
     try:
-        ev.undo_event(get_db(), game_id, seq, device=device_id(), by=my_by(game_id),
+        ev.undo_event(get_db(), game_id, seq, device=device_id(), by=my_by(game_id), log=game.events,
                       nonce=str(data["nonce"]) if data.get("nonce") else None)
     except _Invalid as err:
         raise ApiError(str(err), 409)

@@ -1,4 +1,4 @@
-"""Player versus Player combat calculator in a game (issue 4, item 7): an adapter over ``companion.game.pvp``.
+"""Player versus Player combat calculator in a game: an adapter over ``companion.game.pvp``.
 
 The calculator records nothing while the fight goes on: the whole fight so far travels with the page (GET
 parameters ``a`` aggressor, ``d`` defender, ``site`` "keep" when the defender stands in a keep or mage tower, ``wall``
@@ -17,6 +17,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import get_locale, gettext
 
 from ..game.command import Invalid
+from ..game.command import COMMANDS
 from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, end_command, outcome, parse_setup,
                         parse_step, replay, sides_of, try_step)
 from ..game.pvp.page import page_data, turn_view
@@ -116,7 +117,7 @@ def end(game_id: int):
     """Record the outcome of the finished fight as one undoable event."""
     game = load_game(game_id)
     try:
-        cmd = end_command(game.state, parse_setup(request.form, game.state))
+        cmd = COMMANDS["pvp_end"](game.state, request.form)  # the shared command (with "fully_attended")
     except Invalid as err:
         abort(400, description=reason(err))
     record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)

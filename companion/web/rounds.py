@@ -1,4 +1,4 @@
-"""The Round flow on every game page (issue 10, item 7): whose pick or turn it is, shown in the shared header of
+"""The Round flow on every game page: whose pick or turn it is, shown in the shared header of
 each phone and in the board's Round section. The commands are the game layer's (``companion.game.rounds``), posted
 through the shared routes (``/games/<id>/do/<name>``, ``/api/v1/games/<id>/commands/<name>``)."""
 

@@ -1,6 +1,6 @@
 """JSON API for the rules data: ``GET /api/v1/rules/<kind>``.
 
-The field names are a contract (issue 3, part 4; documented in docs/api.md "Rules data"): other tools read them.
+The field names are a contract (documented in docs/api.md "Rules data"): other tools read them.
 The enemy, hero, level, reputation, city and tactic records carry exactly the documented fields; units,
 scenarios and sites are the rules data's own ``to_dict()`` shape.
 """

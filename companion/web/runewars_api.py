@@ -1,6 +1,7 @@
 """JSON API of Runewars (docs/api.md, "Runewars"): stateless calculators for damage and rout assignment, the
-strength tally and one duel round (seed 001). Input goes through the strict field layer (companion.game.fields):
-whole numbers are ints (or ASCII digit strings), never bools or floats; unknown keys are refused."""
+strength tally and one duel round (seed 001). Input goes through the one parsing layer (companion.game.fields):
+whole numbers are ints (or ASCII digit strings), never bools or floats; unknown keys are refused; a refusal is
+``Invalid``, answered as a 400."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from typing import Any
 from flask import jsonify
 
 from ..game.command import Invalid
-from ..game.fields import choice, whole
+from ..game.fields import choice, json_flag, json_id, json_list, json_object, known_fields, whole
 from ..rules import runewars as rw
-from .common import ApiError, api_blueprint, json_body
+from ..rules.text import N_
+from .common import api_blueprint, json_body
 
 bp = api_blueprint("runewars_api", __name__, url_prefix="/api/v1/runewars")
 
@@ -21,45 +23,17 @@ MAX_HEALTH = 99
 MAX_STRENGTH = 1000
 
 
-def _num(data: dict, key: str, where: str, lo: int, hi: int, default: Any = None) -> int:
-    try:
-        if default is None:
-            return whole(data, key, lo=lo, hi=hi, label=where)
-        return whole(data, key, default=default, lo=lo, hi=hi, label=where)
-    except Invalid as err:
-        raise ApiError(str(err)) from err
-
-
-def _only(data: Any, keys: set[str], where: str) -> dict:
-    if not isinstance(data, dict):
-        raise ApiError(f"{where} must be an object")
-    extra = sorted(set(data) - keys)
-    if extra:
-        raise ApiError(f"unknown field {extra[0]!r} in {where}: expected {', '.join(sorted(keys))}")
-    return data
-
-
-def _ident(value: Any, where: str) -> str | int:
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise ApiError(f"{where} must be a string or a whole number, got {value!r}"[:200])
-    if isinstance(value, str) and not 1 <= len(value) <= 64:
-        raise ApiError(f"{where} must have 1 to 64 characters")
-    if isinstance(value, int) and abs(value) > 10**9:
-        raise ApiError(f"{where} is too large")
-    return value
-
-
 def _list(data: dict, key: str, limit: int, required: bool = True) -> list:
     if key not in data:
         if required:
-            raise ApiError(f"{key!r} is required: a list")
+            raise Invalid(N_("%(where)s is required: a list"), where=repr(key))
         return []
-    value = data[key]
-    if not isinstance(value, list):
-        raise ApiError(f"{key!r} must be a list")
-    if len(value) > limit:
-        raise ApiError(f"{key!r} is too long (at most {limit})")
-    return value
+    return json_list(repr(key), data[key], limit)
+
+
+def _only(data: Any, keys: set[str], where: str) -> dict:
+    known_fields(where, json_object(where, data), keys)
+    return data
 
 
 @bp.post("/assign")
@@ -72,25 +46,23 @@ def assign():
         where = f"units[{i}]"
         _only(u, {"id", "health", "damage", "routed"}, where)
         if "id" not in u:
-            raise ApiError(f"{where}.id is required")
-        uid = _ident(u["id"], f"{where}.id")
+            raise Invalid(N_("%(where)s is required"), where=f"{where}.id")
+        uid = json_id(f"{where}.id", u["id"])
         key = str(uid)
         if key in originals:
-            raise ApiError(f"two units have the id {uid!r}")
-        health = _num(u, "health", f"{where}.health", 1, MAX_HEALTH)
-        damage = _num(u, "damage", f"{where}.damage", 0, MAX_HEALTH, default=0)
+            raise Invalid(N_("two units have the id %(value)s"), value=repr(uid))
+        health = whole(u, "health", lo=1, hi=MAX_HEALTH, label=f"{where}.health")
+        damage = whole(u, "damage", lo=0, hi=MAX_HEALTH, label=f"{where}.damage", default=0)
         if damage >= health:
-            raise ApiError(f"{where}.damage must be less than its health: a unit with damage equal to its health is "
-                           "destroyed")
-        routed = u.get("routed", False)
-        if not isinstance(routed, bool):
-            raise ApiError(f"{where}.routed must be true or false, got {routed!r}"[:200])
+            raise Invalid(N_("%(where)s must be less than its health: a unit with damage equal to its health is "
+                             "destroyed"), where=f"{where}.damage")
+        routed = json_flag(f"{where}.routed", u.get("routed", False))
         originals[key] = uid
         units.append(rw.Unit(key, health, damage, routed))
-    routs = _num(data, "routs", "routs", 0, MAX_POINTS, default=0)
-    damage = _num(data, "damage", "damage", 0, MAX_POINTS, default=0)
-    rts = [str(_ident(x, f"rout_targets[{i}]")) for i, x in enumerate(_list(data, "rout_targets", MAX_POINTS, False))]
-    dts = [str(_ident(x, f"damage_targets[{i}]"))
+    routs = whole(data, "routs", lo=0, hi=MAX_POINTS, label="routs", default=0)
+    damage = whole(data, "damage", lo=0, hi=MAX_POINTS, label="damage", default=0)
+    rts = [str(json_id(f"rout_targets[{i}]", x)) for i, x in enumerate(_list(data, "rout_targets", MAX_POINTS, False))]
+    dts = [str(json_id(f"damage_targets[{i}]", x))
            for i, x in enumerate(_list(data, "damage_targets", MAX_POINTS, False))]
     result = rw.assign(units, routs, damage, rts, dts)
     if not result.legal:
@@ -103,25 +75,23 @@ def assign():
 @bp.post("/tally")
 def tally():
     data = _only(json_body(), {"attacker_standing", "defender_standing", "stronghold"}, "the body")
-    t = rw.tally(_num(data, "attacker_standing", "attacker_standing", 0, MAX_STRENGTH),
-                 _num(data, "defender_standing", "defender_standing", 0, MAX_STRENGTH),
-                 _num(data, "stronghold", "stronghold", 0, MAX_STRENGTH, default=0))
+    t = rw.tally(whole(data, "attacker_standing", lo=0, hi=MAX_STRENGTH, label="attacker_standing"),
+                 whole(data, "defender_standing", lo=0, hi=MAX_STRENGTH, label="defender_standing"),
+                 whole(data, "stronghold", lo=0, hi=MAX_STRENGTH, label="stronghold", default=0))
     return jsonify({"attacker": t.attacker, "defender": t.defender, "winner": t.winner})
 
 
 def _hero(data: dict, side: str) -> tuple[rw.DuelHero, rw.DuelDraw]:
     if side not in data:
-        raise ApiError(f"{side!r} is required: an object with health, damage, icon, value, special")
+        raise Invalid(N_("%(where)s is required: an object with health, damage, icon, value, special"),
+                      where=repr(side))
     h = _only(data[side], {"health", "damage", "icon", "value", "special"}, side)
-    health = _num(h, "health", f"{side}.health", 1, MAX_HEALTH)
-    damage = _num(h, "damage", f"{side}.damage", 0, MAX_HEALTH, default=0)
-    try:
-        icon = choice(h, "icon", rw.DUEL_ICONS, label=f"{side}.icon")
-        special = choice(h, "special", rw.DUEL_SPECIALS, default="damage", label=f"{side}.special")
-    except Invalid as err:
-        raise ApiError(str(err)) from err
+    health = whole(h, "health", lo=1, hi=MAX_HEALTH, label=f"{side}.health")
+    damage = whole(h, "damage", lo=0, hi=MAX_HEALTH, label=f"{side}.damage", default=0)
+    icon = choice(h, "icon", rw.DUEL_ICONS, label=f"{side}.icon")
+    special = choice(h, "special", rw.DUEL_SPECIALS, default="damage", label=f"{side}.special")
     needs_value = icon in ("damage", "rout")
-    value = _num(h, "value", f"{side}.value", 0, MAX_POINTS, default=None if needs_value else 0)
+    value = whole(h, "value", lo=0, hi=MAX_POINTS, label=f"{side}.value", default=None if needs_value else 0)
     return rw.DuelHero(health, damage), rw.DuelDraw(icon, value, special)
 
 

@@ -1,4 +1,4 @@
-"""Undo you can read (issue 9, item 2): the undo bar's labels and notice, "Undo my last", undo of one log entry.
+"""Undo you can read: the undo bar's labels and notice, "Undo my last", undo of one log entry.
 
 The rule of which event may be taken back alone lives in companion.game.undo; this module parses the request,
 records the ``undo.event`` (companion.events.undo_event) and renders. Watchers are refused before any of this
@@ -80,7 +80,7 @@ def log_entries(game) -> list[dict]:
 def _take_back(game_id: int, target_seq: int | None):
     game = load_game(game_id)
     try:
-        ev.undo_event(get_db(), game_id, target_seq, device=device_id(), by=my_by(game_id),
+        ev.undo_event(get_db(), game_id, target_seq, device=device_id(), by=my_by(game_id), log=game.events,
                       nonce=request.form.get("nonce") or None)
     except Invalid as err:
         abort(409, description=err.translated(ui_gettext, _current_lang()))

@@ -60,7 +60,7 @@ def browser():
         b.close()
 
 
-# Issue 9, item 9: "Browser tests fail on any console error or htmx:*Error event". Every htmx error event is
+# Browser tests fail on any console error or htmx:*Error event. Every htmx error event is
 # written to the console as an error, so a test's console_errors list holds both.
 HTMX_ERRORS = """
 ["htmx:oobErrorNoTarget", "htmx:responseError", "htmx:sendError", "htmx:swapError", "htmx:targetError",

@@ -1,4 +1,4 @@
-"""Issue 4 "Done when", on a phone: Playwright drives Debian's chromium (390x844, touch) against a real waitress
+"""A whole combat on a phone: Playwright drives Debian's chromium (390x844, touch) against a real waitress
 server on a free loopback port through a level 5 city assault with rampaging orcs joining: all four phases with the
 live running totals ("need 1 more"), the suggested damage assignment taken, the outcome shown, then undone.
 """
@@ -92,4 +92,4 @@ def test_a_level_5_city_assault_on_a_phone(server, phone):
     page.wait_for_selector("[data-testid=combat-end]")
     page.goto(f"{page.base}/games/{gid}")
     assert page.inner_text("[data-testid=level-0]") == "1"
-    assert not page.console_errors, page.console_errors  # issue 9: no console error, no htmx:*Error event
+    assert not page.console_errors, page.console_errors  # no console error, no htmx:*Error event

@@ -1,4 +1,4 @@
-"""Issue 5, Done when: "A solo player sets up Solo Conquest, the dummy takes its turns when the round order says
+"""The Dummy player on a phone: "A solo player sets up Solo Conquest, the dummy takes its turns when the round order says
 so, the phone shows what it flipped and the forecast, the round ends when it should, new rounds add the right card
 and crystal". Playwright drives Debian's chromium against a real waitress server (390x844 phones)."""
 

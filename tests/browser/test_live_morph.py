@@ -1,4 +1,4 @@
-"""Issue 9, item 1: 'Remote updates never destroy local work. When another phone changes the game, update this
+"""Live updates: 'Remote updates never destroy local work. When another phone changes the game, update this
 phone's page in place (morphing) ... A focused field, typed but unsent values, open <details>, chosen options and
 scroll position survive; only what changed on the server changes on the page. If the server changed the very value a
 person is editing, keep their typing and show a small "changed on another phone: now X" note beside it.'
@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import shot
+from browser_helpers import settled, shot, wait_for_polls
 from test_two_phones import create_game, fame_value
 
 pytestmark = pytest.mark.browser
@@ -62,7 +62,7 @@ def test_remote_changes_keep_typing_focus_open_sections_choices_and_scroll(serve
     b.locator("[data-testid=player-0] .crystal-red button[value='1']").click()
     expect(b.locator("[data-testid=player-0] .crystal-red output")).to_have_text("1")
     wait_for_seq(a, seq + 2)
-    a.wait_for_timeout(300)  # a swap in flight settles
+    settled(a)  # a swap in flight settles
     assert a.locator("input[name=level]").input_value() == "5"
     assert focused_name(a) == "level"
     assert a.locator("input[name=fight][value=city]").is_checked()
@@ -136,7 +136,7 @@ def test_three_phones_attack_and_block_typing_survives(server, phone):
         c.locator("[data-testid=player-0] .crystal-blue button[value='1']").click()
         expect(c.locator("[data-testid=player-0] .crystal-blue output")).to_have_text(str(n + 1))
         wait_for_seq(a, seq + 2)
-    a.wait_for_timeout(300)
+    settled(a)
     assert form.locator("input[name=value]").first.input_value() == "2"
     assert form.locator("input[name=value]").nth(1).input_value() == "1"
     assert form.locator("select[name=kind]").first.input_value() == "siege"
@@ -205,7 +205,8 @@ def test_the_poll_never_needs_an_element_the_page_lacks(server, phone):
             c.goto(f"{server}/games/{gid}" + ("/combat", "/pvp", "/log")[n // 5])
     expect(fame_value(a, 0)).to_have_text("15")
     expect(fame_value(b, 0)).to_have_text("15", timeout=3000)
-    c.wait_for_timeout(1500)
+    for p in (a, b, c):
+        wait_for_polls(p, 2)  # every phone's poller has asked twice since the last tap
     for p in (a, b, c):
         assert not p.console_errors, p.console_errors
     assert re.search(r"/games/\d+/log$", c.url)

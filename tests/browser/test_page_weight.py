@@ -1,4 +1,4 @@
-"""Issue 9, item 8, 'Light pages': 'Static files are served compressed with long-lived caching and content-hashed
+"""Light pages: 'Static files are served compressed with long-lived caching and content-hashed
 names, so a first visit to a game page costs at most 40 KB over the wire and a later page at most 15 KB ... Private
 game pages send Cache-Control: no-store.' Tests: 'Page weight measured in the browser test (bytes over the wire,
 first and second visit).'"""

@@ -1,4 +1,4 @@
-"""Issue 10, item 7: the current player is shown on every phone. Phone A picks Tactics on the board; phone B (another
+"""The current player is shown on every phone. Phone A picks Tactics on the board; phone B (another
 player) sees whose pick and then whose turn it is in its header within 3 s, without a reload."""
 
 import re

@@ -1,4 +1,4 @@
-"""Issue 13, Tests: "a browser test of one battle on two phones" - the second phone sees the first one's entries
+"""One Runewars battle on two phones: the second phone sees the first one's entries
 live (same event log, same sync as the Mage Knight pages)."""
 
 import re

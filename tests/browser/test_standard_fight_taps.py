@@ -1,4 +1,4 @@
-"""Issue 9, item 6: "Fewer taps for the common fights. Count and write down the taps for: a keep assault against two
+"""Fewer taps for the common fights: " Count and write down the taps for: a keep assault against two
 tokens with one ranged attack, one block and damage to one unit, recorded in the game ... get it to 15 or fewer."
 
 The standard fight (docs/taps.md): Anna (level 1, Armor 2) with Peasants (Armor 3) assaults a keep held by Heroes

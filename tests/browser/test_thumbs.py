@@ -1,4 +1,4 @@
-"""Issue 9, item 5, 'Navigation for thumbs': 'Every page of a game is reachable in one tap from every other at 360 px
+"""Navigation for thumbs: 'Every page of a game is reachable in one tap from every other at 360 px
 wide without sideways scrolling ... The join QR code is one tap away from every page for anyone in the game ...
 Collapsible sections show a ▸/▾ marker. Every control (button, input, select, summary, chip, stepper, checkbox with
 its label) is at least 44 × 44 CSS px at 360 px wide. No label is cut short; German words hyphenate instead of

@@ -1,4 +1,4 @@
-"""Issue 2, Tests: 'two browser contexts are two phones at 390x844; phone A changes Fame, phone B shows it within
+"""Two phones: 'two browser contexts are two phones at 390x844; phone A changes Fame, phone B shows it within
 3 s; B undoes it; a screenshot of each main page is saved as a test artifact.'"""
 
 import re
@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import shot
+from browser_helpers import shot, wait_for_polls
 
 pytestmark = pytest.mark.browser
 
@@ -106,7 +106,7 @@ def test_a_refused_change_says_why_and_the_message_stays(server, phone):
         expect(a.locator("[data-testid=player-0] .crystal-red output")).to_have_text(str(n))
     plus.click()
     expect(a.locator("#flash")).to_contain_text("At most 3 crystals")
-    a.wait_for_timeout(2500)  # a few sync polls later the message is still there
+    wait_for_polls(a, 2)  # two sync polls later the message is still there
     expect(a.locator("#flash")).to_contain_text("At most 3 crystals")
     expect(a.locator("[data-testid=player-0] .crystal-red output")).to_have_text("3")
 

@@ -16,7 +16,7 @@ SOLO = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name":
 @pytest.mark.parametrize("raw", ["1.9", 1.9, True, "true", "1_000", "١٢", "1e999", "Infinity", float("inf"), [], {},
                                  "", None])
 def test_whole_numbers_are_refused_not_coerced(raw):
-    """Issue 11: numbers are whole numbers - refuse 1.9, true, "1_000" and non-ASCII digits rather than coerce."""
+    """Numbers are whole numbers - refuse 1.9, true, "1_000" and non-ASCII digits rather than coerce."""
     with pytest.raises(Invalid):
         whole({"n": raw}, "n")
 
@@ -74,7 +74,7 @@ def test_the_game_layer_imports_no_flask():
 
 
 def test_a_stored_event_a_reducer_cannot_apply_never_breaks_the_fold():
-    """Issue 11: a game that once loaded always loads - a failing reducer's event is skipped and named."""
+    """A game that once loaded always loads - a failing reducer's event is skipped and named."""
     g = LocalGame(SOLO)
     g.run("fame", player=0, amount=5)
     bad = Event(seq=2, type="player.fame", payload={"player": 9, "amount": 1}, sentence={})

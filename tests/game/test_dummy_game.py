@@ -1,5 +1,4 @@
-"""The Dummy player and a PvP fight driven through the game layer alone (commands and the fold, no Flask):
-issue 12, "a Dummy round driven through commands and the fold alone"."""
+"""The Dummy player and a PvP fight driven through the game layer alone (commands and the fold, no Flask)."""
 
 import json
 
@@ -152,7 +151,7 @@ def test_pvp_refuses_a_broken_log_and_a_fight_with_oneself():
 def test_new_round_requires_the_advanced_action_and_the_spell_crystal():
     """Scenario Book, Dummy Player, When preparing a new Round: "the lowest Advanced Action in the offer ... is added
     to the Dummy player's deck" and "the Dummy player gets one crystal of the colour of the lowest Spell" - both
-    are required choices (issue 10 item 6), unless the table states the offer is empty."""
+    are required choices, unless the table states the offer is empty."""
     from companion.game.dummy.rounds import cmd_new_round
 
     g = LocalGame(SOLO)

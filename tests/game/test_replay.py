@@ -38,3 +38,31 @@ def test_an_unknown_event_type_is_refused():
     events = log(["player.fame", "no.such"])
     with pytest.raises(Invalid, match=r"Event 2 \(no.such\) cannot be replayed: this version does not know"):
         replay_strict(0, SETUP, "s", events)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_strict_replay_resumed_from_dense_checkpoints_is_the_fold(monkeypatch, seed):
+    """With a checkpoint after every event, every undo resumes from one: still exactly the fold."""
+    from companion.game import replay
+
+    monkeypatch.setattr(replay, "CHECKPOINT", 1)
+    rnd = random.Random(100 + seed)
+    events = log(rnd.choice(["player.fame"] * 3 + ["undo", "undo", "redo"]) for _ in range(300))
+    assert replay_strict(0, SETUP, "s", events) == fold(0, SETUP, "s", events)
+
+
+def test_a_catch_up_after_an_event_taken_from_the_middle_and_put_back_is_the_fold():
+    """The active events changed anywhere (an event taken back from the middle, then put back in its place):
+    the catch-up resumes from a checkpoint before the change, never from one after it."""
+    from companion.game.replay import _Replay
+
+    events = log(["player.fame"] * 200)
+    r = _Replay(0, SETUP, "s")
+    for ev in events:
+        r.event(ev)
+    taken = r.active.pop(50)
+    r.catch_up()
+    assert r.state == fold(0, SETUP, "s", events[:50] + events[51:])
+    r.active.insert(50, taken)
+    r.catch_up()
+    assert r.state == fold(0, SETUP, "s", events)

@@ -1,4 +1,4 @@
-"""The flow of a Round driven through commands and the fold alone (issue 10, item 7): Tactic selection, the Round
+"""The flow of a Round driven through commands and the fold alone: Tactic selection, the Round
 order from the Tactic numbers, turns, the End of the Round and the last turns, the next Round. The rules cited are
 the rulebook's (seed 000, "A Round" 3-4 and "End of the Round"; seed 002, "Wählt eure Taktikkarten")."""
 

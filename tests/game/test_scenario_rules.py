@@ -1,4 +1,4 @@
-"""Scenario special rules applied by the app, not only printed (issue 10 item 5), driven through the game layer
+"""Scenario special rules applied by the app, not only printed, driven through the game layer
 without Flask. Sources: the Scenario Book (seed 000 pp. 18-22; German seed 002), each scenario's "Special Rules".
 """
 
@@ -35,7 +35,7 @@ def win_fight(g, fight="rampaging", token="swordsmen", kind="ranged", value=10, 
 
 
 def test_every_special_rule_is_applied_or_marked_a_reminder():
-    """Issue 10 item 5: every special rule in rules_data/scenarios.yaml either changes what the app computes or is
+    """Every special rule in rules_data/scenarios.yaml either changes what the app computes or is
     marked as a reminder only; every effect the data may name is implemented (EFFECTS says where)."""
     assert set(SCENARIO_EFFECTS) == set(EFFECTS)
     for sc in get_rules().scenarios.values():
@@ -294,7 +294,7 @@ def test_early_finish_bonus_only_when_the_mission_succeeded(scenario, players):
 
 
 def test_rounds_left_is_not_prefilled_mid_game():
-    """Issue 10 item 5: the early-finish bonus is never pre-filled mid-game: round 1 of Solo Conquest with no city
+    """The early-finish bonus is never pre-filled mid-game: round 1 of Solo Conquest with no city
     conquered pre-fills 0 Rounds left (the sheet's game line)."""
     from companion.game.scoring.sheet import game_prefill
     from companion.rules import scoring as rules

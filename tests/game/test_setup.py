@@ -1,5 +1,5 @@
 """A new game's set-up and an import's checks, without Flask: wrong types are refused with a reason (Invalid),
-never coerced and never an error page (issue 12).
+never coerced and never an error page.
 
 Scenario Book, "Full Conquest": "Players: 2, 3 or 4"; General Principles, Team Rules: a team game is two teams of
 two; every hero is played by one player only (each player takes one hero's cards and figure)."""

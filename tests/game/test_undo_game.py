@@ -1,4 +1,4 @@
-"""Undo one chosen event (issue 9, item 2) in the game layer: LocalGame drives the same rule the web uses."""
+"""Undo one chosen event in the game layer: LocalGame drives the same rule the web uses."""
 
 import pytest
 

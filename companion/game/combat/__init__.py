@@ -1,4 +1,4 @@
-"""Combat in a game (issue 4): one combat, phase by phase; the outcome goes into the game.
+"""Combat in a game: one combat, phase by phase; the outcome goes into the game.
 
 Rules: Rulebook "Combat with Enemies" (Ranged and Siege, Block, Assign Damage, Attack phases), "Combat Outcomes",
 "City Assaults"; quick reference sheet (sites, enemy abilities). The rules themselves are the pure engine's

@@ -13,11 +13,13 @@ from typing import Any, Mapping
 
 from ...rules.combat import CombatError
 from ...rules.damage import assign_damage, suggest_assignment
+from ...solvers import solve
 from ...rules.text import N_, Nn_
 from ...state import player, reducer
 from ..command import Command, Invalid, command
 from ..sentences import plural_sentence
-from .forms import need_current, parse_assignment, pick, yes
+from ..fields import choice, yes
+from .forms import need_current, parse_assignment
 from .state import (SCOPE, assigned_entries, current, enemy_by_key, hero_of, refuse, remaining_attacks,
                     result_dict, site_of, unblocked_for_engine, units_after, units_of)
 
@@ -37,7 +39,7 @@ def _damage(state, p, ev):
             e["vampiric"] = int(e.get("vampiric") or 0) + int(v["armor_bonus"])
     cur["actions"].append({"seq": ev.seq, "what": "damage", "mode": p.get("mode"), "prefer": p.get("prefer")})
     if p.get("then") == "attack":
-        # Issue 9 (fewer taps): taking the suggestion assigns every attack left, so the combat goes on to the
+        # Fewer taps: taking the suggestion assigns every attack left, so the combat goes on to the
         # Attack phase in the same step (events recorded before this field stay in the Assign Damage phase).
         cur["phase"] = "attack"
 
@@ -59,8 +61,8 @@ def suggestion(state: dict, cur: dict, prefer: str):
         return None
     hero = replace(hero_of(cur), wounds_this_combat=hand)
     try:
-        sug = suggest_assignment(hero, units, unblocked_for_engine(cur, [(k, i, ()) for k, i in remaining]),
-                                 site_of(cur), prefer)
+        sug = solve(suggest_assignment, hero, units,
+                    unblocked_for_engine(cur, [(k, i, ()) for k, i in remaining]), site_of(cur), prefer)
     except CombatError as err:
         refuse(err)
     return [(k, i, tuple(a)) for (k, i), a in zip(remaining, sug.assign)], sug
@@ -74,8 +76,8 @@ def damage(state: dict, data: Mapping[str, Any]) -> Command:
     "hero"; ``then_attack`` "yes": on to the Attack phase in the same step, one tap on the page); "manual": one
     attack (``attack`` = "key:index") on the listed ``unit`` ids, the rest to the hero."""
     cur = need_current(state, ("damage",))
-    mode = pick(data, "mode", ("suggest", "manual"))
-    prefer = pick(data, "prefer", ("units", "hero"), "units")
+    mode = choice(data, "mode", ("suggest", "manual"))
+    prefer = choice(data, "prefer", ("units", "hero"), default="units")
     if not remaining_attacks(cur):
         raise Invalid(N_("Every unblocked attack is already assigned."))
     if mode == "suggest":

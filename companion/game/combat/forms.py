@@ -1,5 +1,6 @@
-"""Reading a combat command's input (an HTML form's fields, or the same names in a plain mapping) into checked
-values, on top of the strict parsing layer ``companion.game.fields``. A refusal is ``Invalid`` naming the field."""
+"""Reading a combat command's input (an HTML form's fields, or the same names in a plain mapping) into the combat's
+values: rows of attacks and blocks, targets, a damage assignment, a typed-in enemy. Every field is read by the one
+parsing layer ``companion.game.fields``; a refusal is ``Invalid`` naming the field."""
 
 from __future__ import annotations
 
@@ -9,62 +10,9 @@ from ...rules.combat import Block, PlayerAttack
 from ...rules.data import RulesDataError, apply_override, get_rules
 from ...rules.text import N_
 from ..command import Invalid, term
-from ..fields import shown, text_value, whole_value
+from ..fields import between, choice, enemy_token, many, shown, text, whole_value
 from .state import (ABILITIES, ATTACK_KINDS, ELEMENTS, PHASE_NAMES, PILE_NAMES, RESISTANCES, alive, current,
                     enemy_by_key, player, remaining_attacks, unit_key)
-
-_MISSING = object()
-
-
-def many(data: Mapping[str, Any], name: str) -> list:
-    """Every value of a repeated field: a form's list (``getlist``), or a list / one value in a plain mapping."""
-    if hasattr(data, "getlist"):
-        return list(data.getlist(name))
-    raw = data.get(name)
-    if raw is None:
-        return []
-    return list(raw) if isinstance(raw, (list, tuple)) else [raw]
-
-
-def raw_text(data: Mapping[str, Any], name: str) -> str:
-    """A short text field, stripped ('' when absent); a list or a number where text is expected is refused."""
-    raw = data.get(name)
-    if raw is None:
-        return ""
-    return text_value(raw, name)
-
-
-def num(data: Mapping[str, Any], name: str, lo: int, hi: int, default: Any = _MISSING,
-        label: str | None = None, shown_as: str | None = None) -> int:
-    """A whole number from ``lo`` to ``hi`` (strict: ``fields.whole_value``); ``default`` when absent or empty.
-    ``label`` names the field in a message (a msgid, translated when shown); ``shown_as``: a name as it is."""
-    field = shown_as or (term(label) if label else name)
-    raw = data.get(name)
-    if raw is None or (isinstance(raw, str) and raw.strip() == ""):
-        if default is _MISSING:
-            raise Invalid(N_("%(field)s is missing."), field=field)
-        return default
-    value = whole_value(raw, shown_as or label or name)
-    if not lo <= value <= hi:
-        raise Invalid(N_("%(field)s must be between %(lo)d and %(hi)d."), field=field, lo=lo, hi=hi)
-    return value
-
-
-def pick(data: Mapping[str, Any], name: str, choices, default: str | None = None) -> str:
-    """One of ``choices`` (exactly: a list or a number is never one of them); ``default`` when absent or empty."""
-    v = data.get(name)
-    if v is None or v == "":
-        v = default
-    if not isinstance(v, str) or v not in choices:
-        raise Invalid(N_("%(field)s must be one of: %(choices)s."), field=name, choices=", ".join(choices))
-    return v
-
-
-def yes(data: Mapping[str, Any], name: str) -> bool:
-    """A yes/no choice of the combat forms: checked when the value is "yes" (or a JSON true)."""
-    v = data.get(name)
-    return v is True or v == "yes"
-
 
 def need_current(state: dict, phases=None) -> dict:
     cur = current(state)
@@ -180,10 +128,7 @@ def parse_assignment(data: Mapping[str, Any], cur: dict, state: dict) -> tuple[i
 
 def token_enemy(state: dict, token_id: str) -> dict:
     """A token from the rules data with the game's override applied, as a state enemy dict."""
-    tokens = get_rules().enemies
-    if token_id not in tokens:
-        raise Invalid(N_("There is no enemy token %(token)s."), token=str(token_id)[:40])
-    tok = tokens[token_id]
+    tok = get_rules().enemies[enemy_token(token_id)]
     changes = state.get("overrides", {}).get(token_id)
     if changes:
         try:
@@ -202,7 +147,7 @@ def token_enemy(state: dict, token_id: str) -> dict:
 
 def typed_enemy(data: Mapping[str, Any]) -> dict:
     """An enemy typed in on the set-up form (not a token of the rules data)."""
-    name = raw_text(data, "name")[:40]
+    name = text(data, "name", default="")[:40]
     if not name:
         raise Invalid(N_("Choose a token, or type the enemy's name, Armor and Attack."))
     abilities = many(data, "ability")
@@ -213,22 +158,22 @@ def typed_enemy(data: Mapping[str, Any]) -> dict:
     for r in resistances:
         if r not in RESISTANCES:
             raise Invalid(N_("Unknown resistance: %(r)s."), r=shown(r)[:20])
-    armor = num(data, "armor", 1, 30, label=N_("Armor"))
-    elusive = num(data, "elusive_armor", 1, 30, default=0, label=N_("Elusive Armor")) or None
+    armor = between(data, "armor", 1, 30, label=N_("Armor"))
+    elusive = between(data, "elusive_armor", 1, 30, default=0, label=N_("Elusive Armor")) or None
     if ("elusive" in abilities) != (elusive is not None):
         raise Invalid(N_("An Elusive enemy has a second, higher Armor value: give both or neither."))
     if elusive is not None and elusive <= armor:
         raise Invalid(N_("The Elusive Armor must be higher than the Armor."))
     attacks = []
-    value = num(data, "attack", 0, 30, default=0, label=N_("Attack"))
+    value = between(data, "attack", 0, 30, default=0, label=N_("Attack"))
     if value:
-        attacks.append({"value": value, "element": pick(data, "attack_element", ELEMENTS, "physical")})
-    value2 = num(data, "attack2", 0, 30, default=0, label=N_("Second attack"))
+        attacks.append({"value": value, "element": choice(data, "attack_element", ELEMENTS, default="physical")})
+    value2 = between(data, "attack2", 0, 30, default=0, label=N_("Second attack"))
     if value2:
-        attacks.append({"value": value2, "element": pick(data, "attack2_element", ELEMENTS, "physical")})
+        attacks.append({"value": value2, "element": choice(data, "attack2_element", ELEMENTS, default="physical")})
     if not attacks and "summon" not in abilities:
         raise Invalid(N_("Only a summoner has no attack of its own: give the enemy's Attack."))
-    defend = num(data, "defend", 0, 9, default=0, label=N_("Defend")) if "defend" in abilities else 0
+    defend = between(data, "defend", 0, 9, default=0, label=N_("Defend")) if "defend" in abilities else 0
     if "defend" in abilities and not defend:
         raise Invalid(N_("Give the value of Defend."))
     color = data.get("color") or None
@@ -237,6 +182,6 @@ def typed_enemy(data: Mapping[str, Any]) -> dict:
     return {
         "token": None, "name": name, "name_de": None, "color": color, "armor": armor, "elusive_armor": elusive,
         "attacks": attacks, "abilities": abilities, "resistances": resistances,
-        "fame": num(data, "fame", 0, 30, default=0, label=N_("Fame")),
+        "fame": between(data, "fame", 0, 30, default=0, label=N_("Fame")),
         "defend": defend, "summon": "brown" if "summon" in abilities else None, "overridden": False,
     }

@@ -14,7 +14,8 @@ from ...rules.text import N_
 from ...state import reducer
 from ..command import Command, Invalid, command
 from ..sentences import sentence
-from .forms import need_current, pick
+from ..fields import colour
+from .forms import need_current
 from .state import SCOPE, current
 
 COLORS = ("white", "red", "blue", "black", "green", "gold")
@@ -63,7 +64,7 @@ def cmd_interactive(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("Interactive Combat applies to a fight against a single enemy."))
     if cur.get("interactive"):
         raise Invalid(N_("The colour is already set for this combat."))
-    color = pick(data, "color", COLORS)
+    color = colour(data, "color", COLORS)
     names = {"white": N_("white"), "red": N_("red"), "blue": N_("blue"), "black": N_("black"),
              "green": N_("green"), "gold": N_("gold")}
     s = sentence(N_("Interactive Combat: the die showed %(color)s."), translate=("color",), color=names[color])

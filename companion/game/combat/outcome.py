@@ -73,6 +73,8 @@ def _end(state, p, ev):
     if coop and coop["turn"] + 1 < len(coop["participants"]):
         start_turn(state, cur, coop["turn"] + 1)  # Rulebook Cooperative City Assault 6a: the next participant
     else:
+        if coop:  # its participants' Round Order tokens flip (companion/game/round_tokens.py)
+            r.setdefault("coop_assaults", []).append({"participants": list(coop["participants"]), "seq": ev.seq})
         r["current"] = None
 
 

@@ -17,7 +17,8 @@ from ...rules.text import N_
 from ...state import reducer, rng
 from ..command import Command, Invalid, command, term
 from ..sentences import sentence
-from .forms import many, need_current, num, parse_attacks, parse_blocks, parse_targets, raw_text, token_enemy
+from ..fields import between, many, text
+from .forms import need_current, parse_attacks, parse_blocks, parse_targets, token_enemy
 from .state import (EXPANSION_NAMES, PHASE_NAMES, PHASES, PILE_NAMES, SCOPE, RulesRefusal, acting, alive,
                     current, engine_enemy, enemy_arg, enemy_by_key, get_rules, is_summoner, lines_json, names_arg,
                     refuse, remaining_attacks, site_of, summons_missing)
@@ -196,14 +197,14 @@ def summon(state: dict, data: Mapping[str, Any]) -> Command:
     """Rulebook Block phase 2: a summoner draws a brown token (named by the table, or drawn here at random from
     the pile's remaining tokens of the chosen expansions) that replaces it in Block and Assign Damage."""
     cur = need_current(state, ("block",))
-    key = num(data, "key", 0, 10 ** 6)
+    key = between(data, "key", 0, 10 ** 6)
     e = enemy_by_key(cur, key)
     if e is None or e not in alive(cur) or not is_summoner(e):
         raise Invalid(N_("That enemy does not summon."))
     if not summons_missing(e):
         raise Invalid(N_("%(enemy)s has already summoned: undo that first to change it."), enemy=enemy_arg(e))
     pile_colour = e.get("summon") or "brown"
-    token = raw_text(data, "token")
+    token = text(data, "token", default="")
     if token:
         tok = token_enemy(state, token)
         if tok["color"] != pile_colour:
@@ -230,18 +231,18 @@ def block(state: dict, data: Mapping[str, Any]) -> Command:
     """Rulebook Block phase: one block of one attack of one enemy; it fully succeeds or does nothing
     (Cumbersome: move points lower the attack first)."""
     cur = need_current(state, ("block",))
-    key = num(data, "key", 0, 10 ** 6)
+    key = between(data, "key", 0, 10 ** 6)
     e = enemy_by_key(cur, key)
     if e is None or e not in alive(cur):
         raise Invalid(N_("That enemy is no longer in the combat."))
     if summons_missing(e):
         raise Invalid(N_("Draw the summoned token for %(enemy)s first (Rulebook Block phase 2)."),
                       enemy=enemy_arg(e))
-    index = num(data, "attack_index", 0, 9, default=0)
+    index = between(data, "attack_index", 0, 9, default=0)
     if index in e.get("blocked", []):
         raise Invalid(N_("That attack is already blocked."))
     blocks = parse_blocks(data)
-    mp = num(data, "move_points", 0, 99, default=0)
+    mp = between(data, "move_points", 0, 99, default=0)
     if not blocks and not mp:
         raise Invalid(N_("Give at least one block."))
     res = block_result(cur, e, index, blocks, mp)

@@ -19,7 +19,8 @@ from ..command import Command, Invalid, command
 from ..sentences import sentence
 from ..scenario_play import check_setup, mine_of
 from ..scenario_rules import cities_closed, incantation_allowed, towers_like_keeps
-from .forms import need_current, num, pick, raw_text, token_enemy, typed_enemy, yes
+from ..fields import between, choice, text, yes
+from .forms import need_current, token_enemy, typed_enemy
 from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
 
 # ---------------------------------------------------------------------------------------------- reducers
@@ -110,8 +111,8 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     Armor (default: the Fame track's) and unmodified Hand limit."""
     if current(state) is not None:
         raise Invalid(N_("A combat is already going on: finish or cancel it first."))
-    i = num(data, "player", 0, len(state["players"]) - 1, label=N_("Player"))
-    fight = pick(data, "fight", tuple(FIGHTS))
+    i = between(data, "player", 0, len(state["players"]) - 1, label=N_("Player"))
+    fight = choice(data, "fight", tuple(FIGHTS))
     kind, fortified, units_allowed, night, _shield = FIGHTS[fight]
     city = None
     level = None
@@ -119,10 +120,10 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     if fight == "city":
         if cities_closed(state):
             raise Invalid(N_("In this scenario the city cannot be entered or assaulted."))
-        city = pick(data, "city", tuple(CITY_NAMES))
+        city = choice(data, "city", tuple(CITY_NAMES))
         # Scenario Book, Variants, Megapolis: "set the level of the Megapolis: it can be any number from 2 to 24"
         megapolis = "megapolis" in (state["game"].get("variants") or ())
-        level = num(data, "level", 1, 24 if megapolis else 11, label=N_("City level"))
+        level = between(data, "level", 1, 24 if megapolis else 11, label=N_("City level"))
         second = megapolis_city(data, city) if megapolis else None
     # Quick reference, Dungeon/Tomb (and other adventure sites): a conquered one can be entered again; defeating
     # the enemy then gives its Fame but no reward and no Shield token.
@@ -131,13 +132,13 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     if fight == "other_mage_tower" and not towers_like_keeps(state):
         raise Invalid(N_("Only in Conquer and Hold do mage towers belong to a player."))
     if fight in ("other_keep", "other_mage_tower") and data.get("owner") not in (None, ""):
-        owner = num(data, "owner", 0, len(state["players"]) - 1, label=N_("Keep owner"))
+        owner = between(data, "owner", 0, len(state["players"]) - 1, label=N_("Keep owner"))
         if owner == i:
             raise Invalid(N_("The keep's owner cannot assault it."))
     check_setup(state, i, fight, owner, revisit)  # Dungeon Lords' revisits, an ally's keep (game/scenario_play.py)
     incantation = incantation_of(state, data, fight)
     st = standing(get_rules().levels, player(state, i)["fame"])
-    armor = num(data, "hero_armor", 1, 20, default=st.armor, label=N_("Armor"))
+    armor = between(data, "hero_armor", 1, 20, default=st.armor, label=N_("Armor"))
     payload = {
         "player": i, "fight": fight,
         "site": {"fortified": fortified, "city": city, "across_wall": yes(data, "across_wall")},
@@ -164,7 +165,7 @@ def megapolis_city(data: Mapping[str, Any], city: str) -> str | None:
     colour next to the first city"; its defenders have the bonuses of both cities. Empty: an ordinary city."""
     if data.get("megapolis") in (None, ""):
         return None
-    second = pick(data, "megapolis", tuple(CITY_NAMES))
+    second = choice(data, "megapolis", tuple(CITY_NAMES))
     if second == city:
         raise Invalid(N_("The second city of a Megapolis is another colour."))
     return second
@@ -207,7 +208,7 @@ def enemy_add(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("The garrison has been dealt: undo the deal to change the enemies."))
     if len(cur["enemies"]) >= MAX_ENEMIES:
         raise Invalid(N_("At most %(n)d enemies in one combat."), n=MAX_ENEMIES)
-    token = raw_text(data, "token")
+    token = text(data, "token", default="")
     e = token_enemy(state, token) if token else typed_enemy(data)
     e["rampaging"] = yes(data, "rampaging")
     if e["rampaging"] and cur["fight"] in ("dungeon", "monastery"):
@@ -222,7 +223,7 @@ def enemy_remove(state: dict, data: Mapping[str, Any]) -> Command:
     cur = need_current(state, ("setup",))
     if cur.get("coop"):
         raise Invalid(N_("The garrison has been dealt: undo the deal to change the enemies."))
-    key = num(data, "key", 0, 10 ** 6)
+    key = between(data, "key", 0, 10 ** 6)
     e = enemy_by_key(cur, key)
     if e is None:
         raise Invalid(N_("That enemy is no longer in the combat."))
@@ -242,7 +243,7 @@ def coop_deal(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("The garrison has already been dealt."))
     counts = {}
     for i, pl in enumerate(state["players"]):
-        n = num(data, f"count_{i}", 0, MAX_ENEMIES, default=0, shown_as=pl["name"])
+        n = between(data, f"count_{i}", 0, MAX_ENEMIES, default=0, shown_as=pl["name"])
         if n:
             counts[i] = n
     if cur["player"] not in counts:

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from ...rules.combat import CombatError, current_armor, effective_enemy, fortification, resolve_block
 from ...rules.combat_plan import plan_attacks
+from ...solvers import solve
 from ...rules.damage import UnblockedAttack, prepare_attack
 from ...rules.data import get_rules
 from ...rules.progression import standing
@@ -16,7 +17,8 @@ from ...state import player
 from ..command import Invalid
 from ..trackers import REWARD_TEXT
 from .damage import damage_result, suggestion
-from .forms import num, parse_assignment, parse_attacks, parse_blocks, parse_targets
+from ..fields import between
+from .forms import parse_assignment, parse_attacks, parse_blocks, parse_targets
 from .outcome import outcome_of
 from .phases import attack_result, block_result
 from .state import (ABILITIES, ABILITY_NAMES, ATTACK_KIND_NAMES, ATTACK_KINDS, ATTACK_ROWS, BLOCK_ROWS, CITY_NAMES,
@@ -55,7 +57,7 @@ RAMPAGING_PILES = ("green", "red")
 
 
 def quick_piles(cur: dict, garrison=()) -> list[dict]:
-    """Issue 9 (fewer taps): the piles this fight's enemies come from, each token one tap to add; the site's own
+    """Fewer taps: the piles this fight's enemies come from, each token one tap to add; the site's own
     pile open, green and red marked rampaging where they can only be rampaging (at a keep, mage tower or city, or
     in a fight against rampaging enemies)."""
     own = tuple(dict.fromkeys(garrison or ())) if cur["fight"] == "city" else SITE_PILES.get(cur["fight"], ())
@@ -90,19 +92,20 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
             raise Invalid(N_("Give the attacks you can make."))
         enemies = alive(cur)
         try:
-            plan = plan_attacks([engine_enemy(e, False) for e in enemies], attacks, cur["phase"], site_of(cur))
+            plan = solve(plan_attacks, [engine_enemy(e, False) for e in enemies], attacks, cur["phase"],
+                         site_of(cur), best_found=True)
         except CombatError as err:
             refuse(err)
         groups = [{"targets": [enemies[i] for i in g.targets], "attacks": [attacks[j] for j in g.attacks], "g": g}
                   for g in plan.groups]
         out["plan"] = {"plan": plan, "groups": groups, "attacks": attacks}
     elif check == "block" and cur["phase"] == "block":
-        key = num(args, "key", 0, 10 ** 6)
+        key = between(args, "key", 0, 10 ** 6)
         e = enemy_by_key(cur, key)
         if e is None or e not in alive(cur):
             raise Invalid(N_("That enemy is no longer in the combat."))
-        index = num(args, "attack_index", 0, 9, default=0)
-        mp = num(args, "move_points", 0, 99, default=0)
+        index = between(args, "attack_index", 0, 9, default=0)
+        mp = between(args, "move_points", 0, 99, default=0)
         out["block"] = {"key": key, "attack_index": index, "move_points": mp,
                         "blocks": parse_blocks(args), "result": None}
         out["block"]["result"] = block_result(cur, e, index, out["block"]["blocks"], mp)
@@ -171,7 +174,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         ctx["outcome_preview"] = outcome_of(state, cur)
         ctx["unit_names"] = {unit_key(u): unit_label(u, lang) for u in pl["units"]}
     if cur["phase"] in ("ranged_siege", "attack"):
-        # Issue 9 (fewer taps): one enemy left is the target; in the Ranged and Siege phase so is the only enemy a
+        # Fewer taps: one enemy left is the target; in the Ranged and Siege phase so is the only enemy a
         # Ranged attack (the first kind offered) can reach, unfortified (Rulebook Ranged and Siege phase 3)
         reach = alive(cur)
         if cur["phase"] == "ranged_siege" and len(reach) > 1:

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from ...rules import dummy as rules
 from ...rules import mage_lite
+from ...solvers import solve
 from .common import (MODES, advanced_actions, available_tactics, current, hero, heroes, is_final_day_or_night,
                      players_in_play, scenario, tactic_by_id, tactic_rule, who_name)
 from .turns import round_running
@@ -17,9 +18,9 @@ def forecast(d: dict | None) -> Any:
     if not d or d["mode"] == "mage_lite" or d.get("announced_by") == "dummy" or d.get("last_turn_done"):
         return None
     if d["mode"] == "virtual":
-        return rules.forecast(rules.color_counts(d["deck"]), d["crystals"])
+        return solve(rules.forecast, rules.color_counts(d["deck"]), d["crystals"])
     pool = {c: d["composition"][c] - d["seen"][c] for c in rules.COLORS}
-    return rules.forecast(pool, d["crystals"], remaining=d["deck_count"])
+    return solve(rules.forecast, pool, d["crystals"], remaining=d["deck_count"])
 
 
 def chart(f: Any) -> dict | None:
@@ -46,6 +47,18 @@ def name_of(thing: Any, lang: str = "en") -> str:
     if lang == "de" and get("name_de"):
         return get("name_de")
     return get("name") or get("id") or ""
+
+
+def turn_refusal(state: dict) -> Any:
+    """Why the Dummy player takes no turn any more (the scenario's end: ``Invalid``), or None."""
+    from ..command import Invalid
+    from ..scenario_end import refuse_dummy_turn
+
+    try:
+        refuse_dummy_turn(state)
+    except Invalid as err:
+        return err
+    return None
 
 
 def page_data(state: dict, lang: str = "en", dummy_name: str = "Dummy player") -> dict:

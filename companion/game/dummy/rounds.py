@@ -17,6 +17,7 @@ from ..fields import flag
 from ..sentences import sentence
 from .common import (available_tactics, dummy_command, color_value, day_night, dummy_reducer, is_final_day_or_night,
                      need_dummy, tactic_by_id, tactic_rule, text_or_none, zeros)
+from ..scenario_end import refuse_if_over
 from .turns import round_running
 
 CATALOGS = Path(__file__).resolve().parents[3] / "translations" / "de" / "LC_MESSAGES"
@@ -110,10 +111,14 @@ def physical_line(line: str) -> str:
 def cmd_tactic_draw(state: dict, data: Mapping[str, Any]) -> Command:
     """Scenario Book, Full Cooperation, Special Rules: the Dummy player takes a random Tactic first."""
     d = need_dummy(state)
+    refuse_if_over(state)
     if tactic_rule(state) != rules.COOPERATIVE:
         raise Invalid(N_("In this scenario you choose your Tactic first."))
     if d.get("tactic"):
         raise Invalid(N_("The Dummy player already has its Tactic this round."))
+    if d.get("announced"):
+        raise Invalid(N_("The End of the Round was already announced: this round's Tactics can no longer be "
+                         "chosen."))
     if not available_tactics(state):
         raise Invalid(N_("No Tactic card is left."))
     return dummy_command("dummy.tactic_draw", {"available": [t.id for t in available_tactics(state)]},
@@ -124,11 +129,15 @@ def cmd_tactic_draw(state: dict, data: Mapping[str, Any]) -> Command:
 def cmd_tactics(state: dict, data: Mapping[str, Any]) -> Command:
     """The players' Tactics (Solo Conquest: then the Dummy player takes a random one of the rest)."""
     d = need_dummy(state)
+    refuse_if_over(state)
     rule = tactic_rule(state)
     if rule is None:
         raise Invalid(N_("This game has no Dummy player tactics."))
     if d.get("player_tactics"):
         raise Invalid(N_("The Tactics of this round are already chosen."))
+    if d.get("announced"):
+        raise Invalid(N_("The End of the Round was already announced: this round's Tactics can no longer be "
+                         "chosen."))
     if rule == rules.COOPERATIVE and not d.get("tactic"):
         raise Invalid(N_("The Dummy player takes its Tactic first."))
     avail = {t.id for t in available_tactics(state)}
@@ -191,6 +200,7 @@ def cmd_new_round(state: dict, data: Mapping[str, Any]) -> Command:
     deck, it gains a crystal of the colour of the Spell, and its deck is shuffled; the used Tactics leave as the
     scenario says."""
     d = need_dummy(state)
+    refuse_if_over(state)
     if round_running(state, d):
         if d.get("announced"):
             raise Invalid(N_("The round is still running: the last turns are not played yet (left: %(n)d)."),

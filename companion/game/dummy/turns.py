@@ -49,10 +49,23 @@ def _turn(state: dict, p: dict, ev: Event) -> None:
 @dummy_reducer("dummy.pass")
 def _pass(state: dict, p: dict, ev: Event) -> None:
     """A player's turn is over: the next one in the round order plays."""
+    from ..round_tokens import turn_ended
+
     d = state["dummy"]
     if d.get("announced") and d.get("last_turns_left"):
         d["last_turns_left"] -= 1
+    if state.get("round_order"):
+        turn_ended(state, current(state, d), ev.seq)
     advance_pointer(state, d)
+    skip_dummy(state, d)
+
+
+def skip_dummy(state: dict, d: dict) -> None:
+    """Once the scenario's last turns began, the Dummy player takes none: its place in the order is passed."""
+    from ..scenario_end import skips_dummy
+
+    if current(state, d) == "dummy" and skips_dummy(state):
+        advance_pointer(state, d)
 
 
 @dummy_reducer("dummy.player_announced")
@@ -63,7 +76,16 @@ def _player_announced(state: dict, p: dict, ev: Event) -> None:
     d["announced"], d["announced_by"] = True, int(p["player"])
     d["last_turns_left"] = len(state["players"]) - 1 + (0 if d["mode"] == "mage_lite" else 1)
     d["last_turn_done"] = d["mode"] == "mage_lite"
+    from ..round_tokens import turn_ended
+    from ..scenario_end import skips_dummy
+
+    if skips_dummy(state) and not d["last_turn_done"]:
+        # the scenario's last turns are running: the Dummy player takes no last turn of this Round either
+        d["last_turn_done"] = True
+        d["last_turns_left"] -= 1
+    turn_ended(state, int(p["player"]), ev.seq)
     advance_pointer(state, d)
+    skip_dummy(state, d)
 
 
 def dummy_last_turn_due(d: dict) -> bool:
@@ -94,6 +116,14 @@ def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("The Dummy player has already announced the End of the Round."))
     if d["announced"] and d.get("last_turn_done"):
         raise Invalid(N_("The Dummy player has already taken its last turn of this round."))
+    from ..scenario_end import refuse_dummy_turn
+
+    refuse_dummy_turn(state)
+    order = state.get("round_order") or []
+    if "dummy" in order and current(state, d) != "dummy":
+        # Rulebook, A Round 4a: turns follow the Round order (the Dummy's place in it comes from its Tactic)
+        raise Invalid(N_("It is %(name)s's turn: the Dummy player plays when the Round order says so."),
+                      name=who_name(state, current(state, d)))
     payload: dict[str, Any] = {}
     if d["mode"] == "physical":
         picked = color(data, required=d["deck_count"] > 3)
@@ -116,6 +146,9 @@ def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
 def cmd_pass(state: dict, data: Mapping[str, Any]) -> Command:
     """A player's turn is over (or, once the End of the Round is announced, one of the last turns)."""
     d = need_dummy(state)
+    from ..scenario_end import refuse_if_over
+
+    refuse_if_over(state)
     order = state.get("round_order") or []
     if d["announced"] and not d.get("last_turns_left"):
         raise Invalid(N_("The round is over: start the new round."))
@@ -136,11 +169,22 @@ def cmd_pass(state: dict, data: Mapping[str, Any]) -> Command:
 def cmd_player_announced(state: dict, data: Mapping[str, Any]) -> Command:
     """Rulebook, Players play their turns 4b: a player announces the End of the Round."""
     d = need_dummy(state)
+    from ..scenario_end import refuse_if_over
+
+    refuse_if_over(state)
     if d["announced"]:
         raise Invalid(N_("The End of the Round was already announced."))
     try:
         index = player_index(state, data)
     except Invalid:
         raise Invalid(N_("Choose the player who announces the End of the Round.")) from None
+    order = state.get("round_order") or []
+    if "dummy" in order and current(state, d) != index:
+        # Rulebook, A Round 4b: the player whose turn it is announces, "instead of playing their turn"
+        raise Invalid(N_("It is %(name)s's turn: only the player whose turn it is can announce the End of the "
+                         "Round."), name=who_name(state, current(state, d)))
+    from ..round_tokens import refuse_announce
+
+    refuse_announce(state, index)
     return dummy_command("dummy.player_announced", {"player": index},
                    sentence(N_("%(name)s announces the End of the Round"), name=state["players"][index]["name"]))

@@ -13,6 +13,7 @@ from ...rules.pvp import pvp_fame
 from ...rules.text import N_, Name, T, Tn
 from ...state import player, reducer
 from ..command import Command, command
+from ..fields import flag
 from ..sentences import sentence
 from .fight import Fight, Side, refuse, replay, sides_of, uid_of
 from .parse import Setup, parse_setup
@@ -93,6 +94,8 @@ def _end(state, p, ev):
                         "after": {"fame": pl["fame"], "wounds": pl["wounds"]},
                         "level": {"before": ch.before.level, "after": ch.after.level}})
     state.setdefault("pvp", {})["last"] = {**copy.deepcopy(o), "players": summary, "seq": ev.seq}
+    if o.get("defender_fully_attended"):  # older events: not recorded, so no token flip (round_tokens.py)
+        state["pvp"].setdefault("attended", []).append({"player": o["defender"], "seq": ev.seq})
 
 
 def end_command(state: dict, setup: Setup | None) -> Command:
@@ -123,4 +126,7 @@ def cmd_end(state: dict, data: Mapping[str, Any]) -> Command:
     (the steps, as the PvP page carries them)."""
     if len(state["players"]) < 2:
         refuse(N_("Choose the aggressor and the defender first."))
-    return end_command(state, parse_setup(data, state))
+    cmd = end_command(state, parse_setup(data, state))
+    # Rulebook, PvP 3a: the defender who fully attended the combat misses their next turn (its token flips)
+    cmd.payload["outcome"]["defender_fully_attended"] = flag(data, "fully_attended")
+    return cmd

@@ -11,7 +11,7 @@ from ...rules.combat import ELEMENTS
 from ...rules.text import N_
 from ..command import term
 from .. import safejson
-from ..fields import whole_value
+from ..fields import between_value, many, whole_value
 from .fight import Side, refuse, uid_of
 
 MAX_STEPS = 80
@@ -25,28 +25,6 @@ RESISTANCE_NAMES = {"physical": N_("Physical Resistance"), "fire": N_("Fire Resi
 KINDS = {"ranged_siege": ("ranged", "siege"), "melee": ("melee", "ranged", "siege", "sideways")}
 KIND_NAMES = {"melee": N_("Attack"), "ranged": N_("Ranged Attack"), "siege": N_("Siege Attack"),
               "sideways": N_("card played sideways (Attack 1)")}
-
-
-def number(raw: Any, what: str, lo: int, hi: int, default: int | None = None) -> int:
-    """A whole number from the page (``what`` is the field's msgid, translated when shown)."""
-    if raw is None or (isinstance(raw, str) and raw.strip() == ""):
-        if default is None:
-            refuse(N_("%(field)s is missing."), field=term(what))
-        return default
-    v = whole_value(raw.strip() if isinstance(raw, str) else raw, term(what))
-    if not lo <= v <= hi:
-        refuse(N_("%(field)s must be between %(lo)d and %(hi)d."), field=term(what), lo=lo, hi=hi)
-    return v
-
-
-def form_list(data: Mapping[str, Any], name: str) -> list:
-    """A repeated form field (``getlist``) or a JSON list."""
-    if hasattr(data, "getlist"):
-        return data.getlist(name)
-    value = data.get(name)
-    if value in (None, ""):
-        return []
-    return value if isinstance(value, list) else [value]
 
 
 @dataclass(frozen=True)
@@ -74,8 +52,8 @@ def parse_setup(args: Mapping[str, Any], state: dict) -> Setup | None:
     n = len(state["players"])
     if args.get("a") in (None, "") and args.get("d") in (None, ""):
         return None
-    a = number(args.get("a"), N_("Aggressor"), 0, n - 1)
-    d = number(args.get("d"), N_("Defender"), 0, n - 1)
+    a = between_value(args.get("a"), term(N_("Aggressor")), 0, n - 1)
+    d = between_value(args.get("d"), term(N_("Defender")), 0, n - 1)
     if a == d:
         refuse(N_("A player cannot fight themselves: choose two different players."))
     site = args.get("site") or "open"
@@ -137,7 +115,7 @@ def clean_step(s: Any, n: int) -> dict:
 def parse_step(args: Mapping[str, Any], phase: str, blocker: Side) -> dict:
     """The attack being entered: rows of attacks and blocks, and how the attacker spends the damage."""
     attacks = []
-    values, els, kinds = form_list(args, "value"), form_list(args, "element"), form_list(args, "kind")
+    values, els, kinds = many(args, "value"), many(args, "element"), many(args, "kind")
     for i, raw in enumerate(values):
         raw = (raw or "").strip() if isinstance(raw, str) else raw
         kind = kinds[i] if i < len(kinds) else KINDS[phase][0]
@@ -145,12 +123,12 @@ def parse_step(args: Mapping[str, Any], phase: str, blocker: Side) -> dict:
             refuse(N_("Unknown kind of attack: %(kind)s."), kind=str(kind)[:20])
         if kind == "sideways":
             # Rulebook PvP Melee 1c: each card played sideways is a physical Attack 1; the value is how many cards
-            n = number(raw, N_("Cards played sideways"), 1, 20, default=1)
+            n = between_value(raw, term(N_("Cards played sideways")), 1, 20, default=1)
             attacks.extend([[1, "physical", "sideways"]] * n)
             continue
         if raw == "" or raw is None:
             continue
-        v = number(raw, N_("Attack"), 1, 99)
+        v = between_value(raw, term(N_("Attack")), 1, 99)
         el = els[i] if i < len(els) else "physical"
         if el not in ELEMENTS:
             refuse(N_("Unknown element: %(element)s."), element=str(el)[:20])
@@ -160,25 +138,25 @@ def parse_step(args: Mapping[str, Any], phase: str, blocker: Side) -> dict:
     if len(attacks) > 24:
         refuse(N_("At most 24 attacks at once."))
     blocks = []
-    bvalues, bels = form_list(args, "bvalue"), form_list(args, "belement")
+    bvalues, bels = many(args, "bvalue"), many(args, "belement")
     for i, raw in enumerate(bvalues):
         if raw is None or (isinstance(raw, str) and raw.strip() == ""):
             continue
-        v = number(raw, N_("Block"), 1, 99)
+        v = between_value(raw, term(N_("Block")), 1, 99)
         el = bels[i] if i < len(bels) else "physical"
         if el not in ELEMENTS:
             refuse(N_("Unknown element: %(element)s."), element=str(el)[:20])
         blocks.append([v, el])
     known = {str(uid_of(u.id)) for u in blocker.units}
     units: list[int] = []
-    for raw in form_list(args, "unit"):
+    for raw in many(args, "unit"):
         if str(raw) not in known:
             refuse(N_("%(name)s has no such unit."), name=blocker.name)
         if int(raw) in units:
             refuse(N_("A unit is chosen twice."))
         units.append(int(raw))
-    hero = number(args.get("hero"), N_("Wounds to the hero"), 0, 40, default=0)
-    artifacts = number(args.get("artifacts"), N_("Artifacts stolen"), 0, 20, default=0)
-    move_cost = number(args.get("move_cost"), N_("Move cost of the space"), 0, 9, default=0) or None
+    hero = between_value(args.get("hero"), term(N_("Wounds to the hero")), 0, 40, default=0)
+    artifacts = between_value(args.get("artifacts"), term(N_("Artifacts stolen")), 0, 20, default=0)
+    move_cost = between_value(args.get("move_cost"), term(N_("Move cost of the space")), 0, 9, default=0) or None
     return {"attacks": attacks, "blocks": blocks, "full": args.get("full") in ("1", "on", "yes", True),
             "units": units, "hero": hero, "artifacts": artifacts, "move_cost": move_cost}

@@ -20,7 +20,6 @@ from ..command import Invalid
 MODE = "runewars"
 NEUTRAL = "neutral"
 MAX_TYPES = 60
-MAX_UNITS_PER_TYPE = 30
 MAX_HEALTH = 9
 SIDE_NAMES = {"attacker": N_("attacker"), "defender": N_("defender")}
 
@@ -59,10 +58,6 @@ def next_id(r: dict, prefix: str) -> str:
 
 def unit_type(state: dict, type_id: str) -> dict | None:
     return next((t for t in view(state)["unit_types"] if t["id"] == type_id), None)
-
-
-def owner_label(state: dict, owner) -> str:
-    return state["players"][owner]["name"] if owner != NEUTRAL else "neutral"
 
 
 def types_of(state: dict, owner) -> list[dict]:

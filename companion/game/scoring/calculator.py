@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from ...rules import scoring
 from ...rules.text import N_
 from ..command import Invalid
+from ..fields import json_flag, json_whole, known_fields
 
 MAX_PLAYERS = 8  # more than the game allows; the engine gives the scenario's own limit
 MAX_COUNT = 999
@@ -27,34 +28,6 @@ STRENGTH_KEYS = {"name", "level", "fame", "spells", "artifacts", "advanced_actio
                  "turn_position"}
 
 
-def whole(where: str, value: Any, *, minimum: int | None = 0, maximum: int = MAX_COUNT) -> int:
-    """An int (not a bool) from ``minimum`` (None: any sign, bounded by ``maximum`` in size) to ``maximum``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Invalid(N_("%(where)s must be a whole number, got %(value)s"), where=where, value=repr(value)[:40])
-    if minimum is not None and value < minimum:
-        if minimum == 0:
-            raise Invalid(N_("%(where)s must not be negative, got %(value)d"), where=where, value=value)
-        raise Invalid(N_("%(where)s must be at least %(lo)d, got %(value)d"), where=where, lo=minimum, value=value)
-    if value > maximum or (minimum is None and value < -maximum):
-        raise Invalid(N_("%(where)s is too large (at most %(hi)d)"), where=where, hi=maximum)
-    return value
-
-
-def yes_no(where: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise Invalid(N_("%(where)s must be true or false, got %(value)s"), where=where, value=repr(value)[:40])
-    return value
-
-
-def _unknown(where: str | None, data: Mapping[str, Any], allowed: set) -> None:
-    extra = set(data) - allowed
-    if extra:
-        fields = ", ".join(sorted(str(x)[:30] for x in extra))[:200]
-        if where is None:
-            raise Invalid(N_("unknown fields: %(fields)s"), fields=fields)
-        raise Invalid(N_("%(where)s: unknown fields: %(fields)s"), where=where, fields=fields)
-
-
 def units(where: str, value: Any) -> tuple[scoring.Unit, ...]:
     """Units as ``[{"level": 1-4, "wounded": bool}]`` (a bare level counts as an unwounded Unit)."""
     if not isinstance(value, list):
@@ -68,14 +41,14 @@ def units(where: str, value: Any) -> tuple[scoring.Unit, ...]:
             u = {"level": u}
         if not isinstance(u, dict):
             raise Invalid(N_("%(where)s must be an object {\"level\": 1-4, \"wounded\": true|false}"), where=here)
-        _unknown(here, u, {"level", "wounded"})
+        known_fields(here, u, {"level", "wounded"})
         if "level" not in u:
             raise Invalid(N_("%(where)s is required (1 to 4)"), where=f"{here}.level")
-        level = whole(f"{here}.level", u["level"])
+        level = json_whole(f"{here}.level", u["level"], maximum=MAX_COUNT)
         if not 1 <= level <= 4:
             raise Invalid(N_("%(where)s must be 1 to 4 (Unit levels I-IV), got %(value)d"), where=f"{here}.level",
                           value=level)
-        out.append(scoring.Unit(level, yes_no(f"{here}.wounded", u.get("wounded", False))))
+        out.append(scoring.Unit(level, json_flag(f"{here}.wounded", u.get("wounded", False))))
     return tuple(out)
 
 
@@ -101,7 +74,7 @@ def parse_player(i: int, p: Any) -> scoring.PlayerSheet:
     where = f"players[{i}]"
     if not isinstance(p, dict):
         raise Invalid(N_("%(where)s must be an object"), where=where)
-    _unknown(where, p, PLAYER_KEYS)
+    known_fields(where, p, PLAYER_KEYS)
     name = _name(where, p)
     team = p.get("team")
     if team is not None:
@@ -111,13 +84,13 @@ def parse_player(i: int, p: Any) -> scoring.PlayerSheet:
             raise Invalid(N_("%(where)s must be a short string (or null)"), where=f"{where}.team")
     kw: dict[str, Any] = {}
     # Fame may be negative: Variants, Hero auction ("treats it as -2").
-    kw["fame"] = whole(f"{where}.fame", p.get("fame", 0), minimum=None)
+    kw["fame"] = json_whole(f"{where}.fame", p.get("fame", 0), None, maximum=MAX_COUNT)
     for f in PLAYER_COUNTS:
         if f in p:
-            kw[f] = whole(f"{where}.{f}", p[f])
+            kw[f] = json_whole(f"{where}.{f}", p[f], maximum=MAX_COUNT)
     for f in PLAYER_FLAGS:
         if f in p:
-            kw[f] = yes_no(f"{where}.{f}", p[f])
+            kw[f] = json_flag(f"{where}.{f}", p[f])
     if "units" in p:
         kw["units"] = units(f"{where}.units", p["units"])
     return scoring.PlayerSheet(name=name, team=team.strip() if team else None, **kw)
@@ -125,7 +98,7 @@ def parse_player(i: int, p: Any) -> scoring.PlayerSheet:
 
 def parse_sheet(data: Mapping[str, Any]) -> scoring.GameSheet:
     """A whole sheet (the body of ``POST /api/v1/score``)."""
-    _unknown(None, data, GAME_KEYS)
+    known_fields(None, data, GAME_KEYS)
     scenario = data.get("scenario")
     choices = ", ".join(sorted(scoring.SCENARIOS))
     if not isinstance(scenario, str):
@@ -137,16 +110,16 @@ def parse_sheet(data: Mapping[str, Any]) -> scoring.GameSheet:
     kw: dict[str, Any] = {}
     for f in ("cities_conquered", "cities_total"):
         if data.get(f) is not None:
-            kw[f] = whole(f, data[f])
+            kw[f] = json_whole(f, data[f], maximum=MAX_COUNT)
     for f in ("rounds_left", "dummy_deck"):
         if f in data:
-            kw[f] = whole(f, data[f])
+            kw[f] = json_whole(f, data[f], maximum=MAX_COUNT)
     for f in ("end_of_round_announced", "lowest_counts"):
         if f in data:
-            kw[f] = yes_no(f, data[f])
+            kw[f] = json_flag(f, data[f])
     for f in ("all_mines_liberated", "all_dungeons_conquered"):
         if data.get(f) is not None:
-            kw[f] = yes_no(f, data[f])
+            kw[f] = json_flag(f, data[f])
     return scoring.GameSheet(scenario, tuple(parse_player(i, p) for i, p in enumerate(players)), **kw)
 
 
@@ -157,17 +130,17 @@ def parse_strength(data: Mapping[str, Any]) -> list[scoring.StrengthSheet]:
         where = f"players[{i}]"
         if not isinstance(p, dict):
             raise Invalid(N_("%(where)s must be an object"), where=where)
-        _unknown(where, p, STRENGTH_KEYS)
+        known_fields(where, p, STRENGTH_KEYS)
         name = _name(where, p)
         if "level" not in p:
             raise Invalid(N_("%(where)s is required (1 to 10)"), where=f"{where}.level")
-        level = whole(f"{where}.level", p["level"])
+        level = json_whole(f"{where}.level", p["level"], maximum=MAX_COUNT)
         if not 1 <= level <= 10:
             raise Invalid(N_("%(where)s must be 1 to 10, got %(value)d"), where=f"{where}.level", value=level)
-        kw = {f: whole(f"{where}.{f}", p[f]) for f in
+        kw = {f: json_whole(f"{where}.{f}", p[f], maximum=MAX_COUNT) for f in
               ("spells", "artifacts", "advanced_actions", "crystals", "turn_position") if f in p}
         sheets.append(scoring.StrengthSheet(
-            name=name, level=level, fame=whole(f"{where}.fame", p.get("fame", 0), minimum=None),
+            name=name, level=level, fame=json_whole(f"{where}.fame", p.get("fame", 0), None, maximum=MAX_COUNT),
             units=units(f"{where}.units", p.get("units", [])), **kw,
         ))
     return sheets

@@ -88,7 +88,7 @@ _TRAIT_NAMES = {"fortified": ("Fortified", "Befestigt"), "swift": ("Swift", "Fli
 
 def _told_apart(enemies: list[Enemy]) -> list[Enemy]:
     """Tokens that share a printed name (the four grey "Heroes" of The Lost Legion) are named by what differs:
-    "Heroes (Swift)", "Heroes (fire)" - on every page, in the log and in the API (issue 9, item 7)."""
+    "Heroes (Swift)", "Heroes (fire)" - on every page, in the log and in the API."""
     from dataclasses import replace
 
     groups: dict[str, list[Enemy]] = {}

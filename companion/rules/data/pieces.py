@@ -6,7 +6,7 @@ from typing import Mapping
 
 from .records import City, DeckCard, Hero, Skill, Tactic
 from .schema import (
-    CARD_COLORS, CITY_COLORS, EXPANSIONS, MANA_COLORS, PILE_COLORS, TIMES, _entries, _Entry, _entry_id, _ident,
+    CARD_COLORS, CITY_COLORS, EXPANSIONS, MANA_COLORS, PILE_COLORS, TACTIC_EFFECTS, TIMES, _entries, _Entry, _entry_id, _ident,
     _names, RulesDataError, _unique,
 )
 
@@ -48,9 +48,10 @@ def _parse_heroes(file: str, doc: dict) -> Mapping[str, Hero]:
 def _parse_tactics(file: str, doc: dict) -> tuple[Tactic, ...]:
     out = []
     for i, raw in enumerate(_entries(file, doc, "tactics")):
-        e = _Entry(file, raw, _entry_id(file, raw, i), ("id", "name", "name_de", "time", "number", "text", "text_de"))
+        e = _Entry(file, raw, _entry_id(file, raw, i), ("id", "name", "name_de", "time", "number", "text", "text_de",
+                                                             "effect"))
         out.append(Tactic(_ident(e), *_names(e), e.str("time", choices=TIMES), e.int("number", lo=1, hi=6),
-                          e.str("text", ""), e.str("text_de", "")))
+                          e.str("text", ""), e.str("text_de", ""), e.str("effect", "reminder", choices=TACTIC_EFFECTS)))
     _unique(file, (t.id for t in out))
     seen: dict[tuple[str, int], str] = {}
     for t in out:

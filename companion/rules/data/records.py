@@ -67,6 +67,8 @@ class Scenario(_ApiMixin):
     # one entry per special rule: "reminder" (printed only) or the id of what the app computes for it
     # (schema.SCENARIO_EFFECTS)
     special_rules_effects: tuple[str, ...] = ()
+    # how the scenario ends (schema.SCENARIO_END_WHEN): {"when": [...], "goal": ..., "last_turns": ...}
+    end: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def rounds_for(self, players: int) -> int:
         return self.rounds_by_players.get(players, self.rounds)
@@ -127,6 +129,7 @@ class Tactic(_ApiMixin):
     number: int
     text: str = ""
     text_de: str = ""
+    effect: str = "reminder"        # schema.TACTIC_EFFECTS
     _api_fields = ("id", "name", "name_de", "time", "number")
 
 

@@ -7,7 +7,8 @@ from typing import Any, Mapping
 
 from .records import Scenario
 from .setup_rules import check_scenario_setup
-from .schema import MODES, SCENARIO_EFFECTS, TACTICS_RULES, _entries, _Entry, _entry_id, _freeze, _ident, _names, _unique
+from .schema import (MODES, SCENARIO_EFFECTS, SCENARIO_END_WHEN, SCENARIO_GOALS, SCENARIO_LAST_TURNS,
+                     TACTICS_RULES, _entries, _Entry, _entry_id, _freeze, _ident, _names, _unique)
 
 
 _TILE_KEYS = ("countryside", "core_city", "core_non_city")
@@ -32,7 +33,7 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
     allowed = ("id", "name", "name_de", "name_de_source", "type", "players_min", "players_max", "modes", "rounds",
                "rounds_by_players", "map_shape", "map_shape_de", "tiles", "city_levels", "city_status", "dummy",
                "tactics_rule", "special_rules", "special_rules_de", "end_conditions", "end_conditions_de", "scoring",
-               "solo_variant", "page", "setup", "special_rules_effects")
+               "solo_variant", "page", "setup", "special_rules_effects", "end")
     e = _Entry(file, raw, sid, allowed)
     _ident(e)
     name, name_de = _names(e)
@@ -89,6 +90,7 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
         e.fail("special_rules_effects", f"{len(effects)} entries for {len(sr)} special rules: say for each rule "
                                         "what the app computes, or 'reminder'")
     solo = None
+    end = _parse_end(e, status)
     sc = Scenario(
         id=sid, name=name, name_de=name_de, players_min=pmin, players_max=pmax, modes=modes, rounds=rounds,
         day_night=tuple("day" if i % 2 == 0 else "night" for i in range(rounds)),
@@ -102,7 +104,7 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
         scoring=_freeze(scoring), type=e.str("type", "competitive"), rounds_by_players=_freeze(rbp),
         page=e.int("page", None), setup=_freeze(e.mapping("setup", {})), name_de_source=e.str("name_de_source", "seed",
                                                         choices=("seed", "translation")),
-        special_rules_effects=effects,
+        special_rules_effects=effects, end=end,
     )
     check_scenario_setup(e, sc.setup, players, rounds)
     if sc.dummy and 1 not in players and "coop" not in modes:
@@ -118,6 +120,26 @@ def _parse_scenario(file: str, raw: Any, index: int, nested: bool = False) -> Sc
         solo = _parse_scenario(file, sv, index, nested=True)
         sc = dataclasses.replace(sc, solo_variant=solo)
     return sc
+
+
+def _parse_end(e: _Entry, city_status: str) -> Any:
+    """The scenario's end as data (schema.SCENARIO_END_WHEN): required, so no scenario can be left without."""
+    raw = e.mapping("end")
+    extra = set(raw) - {"when", "goal", "last_turns"}
+    if extra:
+        e.fail(f"end.{sorted(extra)[0]}", "unknown field")
+    when = raw.get("when", [])
+    if not isinstance(when, list) or any(w not in SCENARIO_END_WHEN for w in when):
+        e.fail("end.when", f"a list of {', '.join(SCENARIO_END_WHEN)}")
+    if "all_cities_conquered" in when and city_status != "conquerable":
+        e.fail("end.when", "all_cities_conquered needs conquerable cities")
+    goal = raw.get("goal")
+    if ("goal" in when) != (goal is not None) or (goal is not None and goal not in SCENARIO_GOALS):
+        e.fail("end.goal", f"one of {', '.join(SCENARIO_GOALS)}, exactly when 'goal' is in end.when")
+    last = raw.get("last_turns", "each_player")
+    if last not in SCENARIO_LAST_TURNS:
+        e.fail("end.last_turns", f"one of {', '.join(SCENARIO_LAST_TURNS)}")
+    return _freeze({"when": list(when), "goal": goal, "last_turns": last})
 
 
 def _parse_scenarios(file: str, doc: dict) -> Mapping[str, Scenario]:

@@ -60,6 +60,16 @@ SCENARIO_EFFECTS = (
     "mine_fight",                    # Mines Liberation: the combat page's mine (Night rules, Units), liberated
     "setup_numbers",                 # a set-up number (Source dice, Unit offer, offers, Elite Units) shown at set-up
 )
+# How a scenario ends (scenarios.yaml ``end``; the game layer's companion/game/scenario_end.py): ``when`` the
+# conditions the app reads from the record (every scenario also ends when its last Round is over), ``goal`` the
+# printed condition the table confirms with the "scenario goal" command where the app does not track it, and
+# ``last_turns`` what follows: each player (never the Dummy player) one last turn, or none (the game ends at once).
+SCENARIO_END_WHEN = ("all_cities_conquered", "goal")
+SCENARIO_GOALS = ("city_revealed", "mines_liberated", "dungeons_conquered", "incantations", "concession")
+SCENARIO_LAST_TURNS = ("each_player", "none")
+# What a Tactic card makes the app do (tactics.yaml ``effect``): its number only, another turn (The Right Moment),
+# or a reminder to its holder (a hand, deck or mana effect the app does not track).
+TACTIC_EFFECTS = ("order_only", "extra_turn", "reminder")
 LEVEL_REWARDS = ("start", "skill_and_advanced_action", "command_token_armor_hand")
 UNIT_KINDS = ("regular", "elite")
 RECRUIT_SITES = ("village", "keep", "mage_tower", "monastery", "city", "camp", "magical_glade")
@@ -95,7 +105,7 @@ def _plain(value: Any) -> Any:
 
 
 def as_dict(obj: Any) -> Any:
-    """The API shape of any rules-data object (issue 3, part 4)."""
+    """The API shape of any rules-data object."""
     return _plain(obj)
 
 

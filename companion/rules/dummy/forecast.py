@@ -25,9 +25,6 @@ class Forecast:
     expected: Fraction
     explanation: tuple[str, ...]
 
-    def as_floats(self) -> dict[int, float]:
-        return {k: float(p) for k, p in self.distribution}
-
 
 def _counts_tuple(counts: "Mapping[str, int] | Sequence[int]") -> tuple[int, ...]:
     if isinstance(counts, Mapping):

@@ -1,4 +1,4 @@
-"""Rules audit: end-game scoring and the Dummy player, checked as a strict player would against the
+"""Edge cases of end-game scoring and the Dummy player, checked as a strict player would against the
 Scenario Book (seeds 000_*.txt pp. 14-22, cross-checked with the German 002_*.txt) and Mage Lite
 (004_*.txt, "DUMMY PLAYER"). Each test cites the passage in its docstring; the cases are the ones
 most easily got wrong and not covered by tests/test_scoring_rules.py or tests/test_dummy_rules.py."""
@@ -150,7 +150,7 @@ def test_team_game_only_where_the_scenario_offers_it_and_only_two_teams_of_two()
     playing with four, Team Rules apply"), One to Return ("Team Variant: If playing with four"). Druid Nights,
     Mines Liberation, Dungeon Lords, Blitz Conquest and First Reconnaissance have no team game; a team game is
     four players, two per team ("the player that has the lower Fame", "the higher score of both players").
-    (Found by this audit: these used to be scored as team games.)"""
+    (These were once scored as team games.)"""
     four = lambda: (P("A1", team="X"), P("A2", team="X"), P("B1", team="Y"), P("B2", team="Y"))
     for sid in ("druid_nights", "mines_liberation", "dungeon_lords", "blitz_conquest", "first_reconnaissance"):
         with pytest.raises(ScoringError, match="has no team game"):
@@ -229,7 +229,7 @@ def test_coop_leaders_cannot_lead_more_cities_than_in_play_or_conquered():
     exactly one City leader. Full Cooperation: "Core city tiles: 3, or 4 (one more than players)"; Solo
     Conquest: "Core city tiles: 2". A sheet whose players lead more cities than exist would score "10 points
     for each city you conquered" and "15 points if you conquered all cities" for cities that do not exist:
-    it is rejected with a reason (found by this audit: it used to score 60 + 15)."""
+    it is rejected with a reason (it was once scored 60 + 15)."""
     with pytest.raises(ScoringError, match="only 3 are in play"):
         run("full_cooperation", P("A", cities_led=3), P("B", cities_led=3))
     with pytest.raises(ScoringError, match="only 2 are in play"):
@@ -282,7 +282,7 @@ def test_solo_conquest_cannot_have_six_rounds_left():
     """Solo Conquest: "Length: Six rounds": at most 5 Rounds can be finished before the limit."""
     with pytest.raises(ScoringError):
         run("solo_conquest", P("Solo"), rounds_left=6)
-    # the game ends early only when the mission succeeded (issue 10 item 5): all cities conquered
+    # the game ends early only when the mission succeeded: all cities conquered
     assert run("solo_conquest", P("Solo", cities_led=2), cities_conquered=2,
                rounds_left=5).table.categories["rounds_left"] == 150
 
@@ -532,8 +532,8 @@ def test_mage_lite_no_matching_pip_one_level_only():
 # ============================================================================ the new messages in German
 
 
-def test_audit_error_messages_have_their_german_form():
-    """The messages added by this audit are T lines with German translations (German Szenarioheft:
+def test_scoring_and_dummy_refusals_have_their_german_form():
+    """The scoring and Dummy refusals are T lines with German translations (German Szenarioheft:
     "Teamregeln", "Teamspiel", "Stadtanführer"; scenario titles in German)."""
     from companion.i18n import merged_catalog
     from companion.rules.text import translate_line

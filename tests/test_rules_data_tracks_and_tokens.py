@@ -1,4 +1,4 @@
-"""Issue 10 items 1-3: the rules-data errors an audit found, each test citing its source.
+"""Rules data checked against the sources: the Reputation track, enemy tokens and unit cards, each test citing its source.
 
 Sources: seed 000 (Rulebook and Scenario Book), seed 002 (German rulebook), seed 003 (quick reference), the seeds
 README's "Rules that are easy to get wrong", and where the seeds print nothing (token and card faces) the published
@@ -88,7 +88,7 @@ def test_tracker_reputation_down_seven_reaches_x():
 # ----------------------------------------------------------------------------------------------- 2. Enemy tokens
 @pytest.mark.parametrize("enemy", ["orc_stonethrowers", "fire_catapult", "ice_catapult"])
 def test_stonethrowers_and_catapults_are_fortified_and_cumbersome(enemy):
-    """Issue 10 item 2 (the tokens show both icons); Cumbersome: quick reference 'Enemy Token Abilities' (seed 003),
+    """The tokens show both icons; Cumbersome: quick reference 'Enemy Token Abilities' (seed 003),
     German 'Schwerfällig' (seed 002)."""
     assert {"fortified", "cumbersome"} <= set(RULES.enemies[enemy].abilities)
 
@@ -107,32 +107,32 @@ def test_catapult_attack_lowered_by_move_points_is_blocked_and_still_siege_only(
     assert resolve_block(stonethrowers, [Block(3)], move_points=4).success
 
 
-def test_enemy_sources_cite_the_cumbersome_fix():
-    assert any("Cumbersome" in s and "issue 10" in s.lower() for s in RULES.sources["enemies.yaml"])
+def test_enemy_sources_cite_fortified_and_cumbersome():
+    assert any("Cumbersome" in s and "Rules-data audit" in s for s in RULES.sources["enemies.yaml"])
 
 
 # ----------------------------------------------------------------------------------------------- 3. Units
 @pytest.mark.parametrize("unit", ["amotep_gunners", "amotep_freezers"])
 def test_amotep_units_have_no_resistances(unit):
-    """Issue 10 item 3: three independent implementations agree the Amotep Gunners and Freezers resist nothing."""
+    """Three independent implementations agree the Amotep Gunners and Freezers resist nothing."""
     assert RULES.units[unit].resistances == ()
 
 
 def test_herbalists_heal_costs_green_mana():
-    """Issue 10 item 3 (the card): Herbalists' Heal 2 is powered by green mana."""
+    """The card: Herbalists' Heal 2 is powered by green mana."""
     assert RULES.units["herbalists"].abilities[0] == "(green) Heal 2"
     assert RULES.units["herbalists"].abilities_de[0] == "(grün) Heilung 2"
 
 
 def test_illusionists_target_an_unfortified_enemy():
-    """Issue 10 item 3 (the card): the Illusionists' white ability targets an unfortified enemy."""
+    """The card: the Illusionists' white ability targets an unfortified enemy."""
     u = RULES.units["illusionists"]
     assert any("unfortified enemy" in a for a in u.abilities)
     assert any("unbefestigter Feind" in a for a in u.abilities_de)
 
 
 def test_altem_mages_cold_fire_or_siege_costs_black_mana():
-    """Issue 10 item 3 (the card): Altem Mages' 'all attacks become Cold Fire or Siege' is powered by black mana."""
+    """The card: Altem Mages' 'all attacks become Cold Fire or Siege' is powered by black mana."""
     assert RULES.units["altem_mages"].abilities[2].startswith("(black) ")
     assert RULES.units["altem_mages"].abilities_de[2].startswith("(schwarz) ")
 
@@ -141,12 +141,12 @@ def test_altem_mages_cold_fire_or_siege_costs_black_mana():
     ("heroes_ice", "blue", "Cold Fire Block 8"), ("heroes_fire", "red", "Cold Fire Attack 6"),
     ("heroes_healer", "green", "Heal 4"), ("heroes_archer", "white", "Ranged Attack 7")])
 def test_heroes_strong_abilities_cost_mana_of_their_colour(unit, color, ability):
-    """Issue 10 item 3 (the four Heroes cards): each strong ability costs mana of the card's colour."""
+    """The four Heroes cards: each strong ability costs mana of the card's colour."""
     assert f"({color}) {ability}" in RULES.units[unit].abilities
 
 
 def test_magic_familiars_keep_mana_on_the_card_and_are_recruited_at_the_magical_glade():
-    """Issue 10 item 3 (the card, independent implementations): a basic-colour mana token stays on the card;
+    """The card, independent implementations: a basic-colour mana token stays on the card;
     Attack 3/5 (red), Block 4/7 (blue), Move or Influence 3/5 (white), Heal 2/3 (green); recruit sites monastery,
     mage tower and Magical Glade."""
     u = RULES.units["magic_familiars"]
@@ -159,12 +159,12 @@ def test_magic_familiars_keep_mana_on_the_card_and_are_recruited_at_the_magical_
     assert (u.level, u.cost, u.armor) == (2, 6, 5)
 
 
-def test_units_sources_cite_the_fixes():
-    assert any("issue 10 item 3" in s.lower() for s in RULES.sources["units.yaml"])
+def test_units_sources_cite_the_checked_cards():
+    assert any("Rules-data audit" in s for s in RULES.sources["units.yaml"])
 
 
 def test_only_thugs_and_heroes_have_a_recruit_reputation_rule():
-    """Issue 10 item 3 (Lost Legion cards): recruiting Thugs reverses the Reputation modifier, Heroes doubles it."""
+    """Lost Legion cards: recruiting Thugs reverses the Reputation modifier, Heroes doubles it."""
     rules = {uid: u.recruit_reputation for uid, u in RULES.units.items() if u.recruit_reputation}
     assert rules == {"thugs": "reversed", "heroes_ice": "doubled", "heroes_fire": "doubled",
                      "heroes_healer": "doubled", "heroes_archer": "doubled"}
@@ -176,7 +176,7 @@ def test_only_thugs_and_heroes_have_a_recruit_reputation_rule():
     (7, "thugs", -5), (7, "heroes_archer", 10), (0, "thugs", 0), (0, "heroes_healer", 0),
     ("X", "thugs", None), (-7, "heroes_ice", None)])
 def test_recruit_influence_modifier_thugs_reverse_heroes_double(space, unit, expected):
-    """Issue 10 item 3 (Lost Legion unit cards): recruiting Thugs reverses the Reputation modifier, recruiting
+    """Lost Legion unit cards: recruiting Thugs reverses the Reputation modifier, recruiting
     Heroes doubles it; on X (Rulebook 'Interaction with Locals') nobody can be recruited at all."""
     assert recruit_influence_modifier(TRACK, space, RULES.units[unit]) == expected
 

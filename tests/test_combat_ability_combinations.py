@@ -1,4 +1,4 @@
-"""Rules audit of the combat engine: corner cases and ability combinations checked against the rule text.
+"""The combat engine's corner cases and ability combinations, checked against the rule text.
 
 Each test cites its passage: Rulebook (seeds 000, cross-checked with the German 002) "Combat with Enemies",
 "Block phase", "Assign Damage phase", "Attack phase", "Combat Outcomes", "City Assaults", "Player versus Player

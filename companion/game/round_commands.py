@@ -1,0 +1,169 @@
+"""The Round flow's commands (Rulebook, A Round 3 and 4): a Tactic picked, a turn over, the End of the Round
+announced, the order of the players drawn. Their queries and reducers are ``companion.game.rounds``."""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from typing import Any, Mapping
+
+from ..rules.data import get_rules
+from ..rules.rounds import last_turns
+from ..rules.text import N_
+from ..state import Event
+from .command import Command, Invalid, command
+from .fields import flag, ident, player_index
+from .round_tokens import missed_turn_sentence, refuse_announce
+from .rounds import (DUMMY, SCOPE, _dummy_rule, announced_by, available, current, dummy_of, flow, needs_dummy,
+                     next_picker, phase, tactics_done, who_name)
+from .scenario_end import refuse_if_over
+from .sentences import name_arg, sentence
+
+# ---------------------------------------------------------------------------------------------- commands
+
+
+def _tactic_arg(t: Any) -> dict:
+    return name_arg(t.name, t.name_de)
+
+
+@command("round_tactic")
+def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook, A Round 3: each player chooses one Tactic card, the lowest Fame first (a tie: the lower Round
+    Order token first); once all have chosen, the Round order follows the Tactic numbers, lowest first."""
+    if not state.get("players"):
+        raise Invalid(N_("This game has no players."))
+    refuse_if_over(state)
+    if tactics_done(state):
+        raise Invalid(N_("Every player has a Tactic this round."))
+    if needs_dummy(state):
+        raise Invalid(N_("Set up the Dummy player first."))
+    if (dummy_of(state) or {}).get("announced"):
+        raise Invalid(N_("The End of the Round was already announced: this round's Tactics can no longer be "
+                         "chosen."))
+    who = next_picker(state)
+    if who == DUMMY:
+        raise Invalid(N_("The Dummy player takes its Tactic first."))
+    i = player_index(state, data)
+    if i != who:
+        raise Invalid(N_("It is %(name)s's turn to pick a Tactic: the lowest Fame picks first."),
+                      name=who_name(state, who))
+    tid = ident(data, "tactic")
+    cards = {t.id: t for t in available(state)}
+    if tid not in cards:
+        raise Invalid(N_("That Tactic is not available."))
+    t = cards[tid]
+    picks = dict(flow(state)["picks"])
+    picks[str(i)] = tid
+    payload: dict[str, Any] = {"player": i, "tactic": tid}
+    scope = SCOPE
+    complete = len(picks) == len(state["players"])
+    name = state["players"][i]["name"]
+    if complete:
+        numbers = {t.id: t.number for t in get_rules().tactics}
+        payload["numbers"] = {k: numbers[v] for k, v in picks.items()}
+        d = dummy_of(state)
+        if d is not None:
+            payload["dummy"] = _dummy_payload(state, d, picks)
+            scope = SCOPE + ("dummy",)
+        s = sentence(N_("%(name)s takes the Tactic %(tactic)s (%(n)d); every Tactic is chosen and the round order "
+                        "is set."), name=name, tactic=_tactic_arg(t), n=t.number)
+    else:
+        s = sentence(N_("%(name)s takes the Tactic %(tactic)s (%(n)d)."), name=name, tactic=_tactic_arg(t),
+                     n=t.number)
+    return Command("round.tactic", payload, s, scope)
+
+
+def _dummy_payload(state: dict, d: dict, picks: dict[str, str]) -> dict:
+    """The Dummy page's ``dummy.tactics`` payload for these picks, checked on a copy by its raw reducer (Solo
+    Conquest: the Dummy then takes a random one of the rest)."""
+    from ..rules import dummy as drules
+    from .dummy.common import RAW_REDUCERS, available_tactics
+
+    rule = _dummy_rule(state)
+    numbers = {t.id: t.number for t in available_tactics(state)}
+    if rule == drules.SOLO and not set(numbers) - set(picks.values()):
+        raise Invalid(N_("No Tactic card is left for the Dummy player."))
+    payload = {"players": picks, "rule": rule, "numbers": numbers, "available": sorted(numbers)}
+    try:
+        RAW_REDUCERS["dummy.tactics"](copy.deepcopy(state), payload,
+                                      Event(seq=0, type="dummy.tactics", payload=payload, sentence={}))
+    except (ValueError, KeyError, TypeError, AttributeError) as err:
+        raise Invalid(N_("The Dummy player cannot do that: %(reason)s"), reason=str(err)) from err
+    return payload
+
+
+def _acting_player(state: dict, data: Mapping[str, Any]) -> int:
+    """The player whose turn it is now (the form names them, so a late tap from another phone is refused)."""
+    refuse_if_over(state)
+    ph = phase(state)
+    if ph == "tactics":
+        raise Invalid(N_("Choose the Tactics of this round first."))
+    if ph == "over":
+        raise Invalid(N_("The round is over: start the next round."))
+    i = player_index(state, data)
+    who = current(state)
+    if who == DUMMY:
+        raise Invalid(N_("It is the Dummy player's turn."))
+    if who != i:
+        raise Invalid(N_("It is %(name)s's turn, not %(other)s's."), name=who_name(state, who) or "-",
+                      other=state["players"][i]["name"])
+    return i
+
+
+@command("round_end_turn")
+def cmd_end_turn(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook, A Round 4a: players take their turns in Round order; after the last player, the first plays
+    again. Once the End of the Round was announced, each turn over is one of the last turns."""
+    i = _acting_player(state, data)
+    name = state["players"][i]["name"]
+    missed = missed_turn_sentence(state, i)
+    if dummy_of(state) is not None:
+        from .dummy.turns import cmd_pass
+
+        cmd = cmd_pass(state, data)
+        return Command(cmd.type, cmd.payload, missed, cmd.scope) if missed else cmd
+    if missed:
+        s = missed
+    elif flow(state)["announced_by"] is not None:
+        s = sentence(N_("%(name)s's last turn of the round is over."), name=name)
+    else:
+        s = sentence(N_("%(name)s's turn is over."), name=name)
+    return Command("round.turn_end", {"player": i}, s, SCOPE)
+
+
+@command("round_announce")
+def cmd_announce(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook, A Round 4b and End of the Round: "If a player's Deed deck is empty at the start of their turn,
+    that player may announce the End of the Round instead of playing their turn. If they do, each other player
+    takes one last turn and then the Round ends." The app never sees the cards: the player confirms the empty
+    Deed deck (``deck_empty``)."""
+    i = _acting_player(state, data)
+    if announced_by(state) is not None:
+        raise Invalid(N_("The End of the Round was already announced."))
+    refuse_announce(state, i)
+    if not flag(data, "deck_empty"):
+        raise Invalid(N_("You may only announce the End of the Round when your Deed deck is empty at the start of "
+                         "your turn."))
+    name = state["players"][i]["name"]
+    if dummy_of(state) is not None:
+        from .dummy.turns import cmd_player_announced
+
+        return cmd_player_announced(state, {"player": i})
+    others = last_turns(state["round_order"], i)
+    s = sentence(N_("%(name)s announces the End of the Round: every other player takes one last turn."), name=name)
+    return Command("round.announce", {"player": i, "last_turns": list(others)}, s, SCOPE)
+
+
+@command("round_order_random")
+def cmd_random_order(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook, Game Setup 2: "Determine the order in which players choose their Heroes" - here at random; the
+    Round Order tokens lie in that order, so the first Round's Tactics are picked from its end."""
+    if state["round"] != 1 or flow(state)["picks"] or tactics_done(state):
+        raise Invalid(N_("The order of the players is drawn before the first Tactic is chosen."))
+    order = list(range(len(state["players"])))
+    if len(order) < 2:
+        raise Invalid(N_("There is only one player."))
+    secrets.SystemRandom().shuffle(order)
+    names = ", ".join(state["players"][o]["name"] for o in order)
+    s = sentence(N_("The order of the players is drawn: %(names)s."), names=names)
+    return Command("round.order", {"order": order}, s, ("round_order",))

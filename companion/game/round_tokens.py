@@ -1,0 +1,183 @@
+"""Turns that are missed, turns that are added, and Tactic effects on turns and hands.
+
+- Round Order token flips (Rulebook, Players play their turns 2, seed 000; German rulebook "Wenn dein
+  Zugfolgeplättchen umgedreht ist", seed 002): "If your round order token is flipped then flip it back and miss your
+  turn. a. In a cooperative game your round order token may be flipped because you took part in a cooperative city
+  assault since your last turn (Cooperative City Assault 4: "all invited players flip their Round Order token face
+  down", in any game where players agree to one). b. In a fully competitive game ... because you were a defender in a player versus
+  player combat that you fully attended since your last turn. ... d. If you have to flip your round order token back
+  then you cannot declare the End of the Round this turn." Derived from the record: a cooperative assault's
+  participants (``state["combat"]["coop_assaults"]``), a PvP defender who fully attended (``state["pvp"]
+  ["attended"]``), against each player's last turn end (``state["turn_ends"]``).
+- The Right Moment (Day Tactic 6, the published card): "Once this Round, at the end of your turn: take another turn
+  right after this one. Not on your last turn of the Round" (event ``round.extra_turn``).
+- Every other Tactic's effect on turns, hands or the Round order is shown to its holder on their turn as a reminder
+  (``rules_data/tactics.yaml``: text and effect), Planning with the Hand limit it gives.
+No Flask, no database.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..rules.text import N_
+from ..state import Event, reducer
+from .command import Command, Invalid, check, command, term
+from .fields import player_index
+from .sentences import name_arg, sentence
+
+DUMMY = "dummy"
+
+
+# ---------------------------------------------------------------------------------------------- turn ends
+
+def turn_ended(state: dict, who: Any, seq: int) -> None:
+    """Every reducer of a player's turn end calls this: it notes the turn end (for the token flips) and lets the
+    scenario's end count it."""
+    from .scenario_end import after_turn
+
+    if who is None or who == DUMMY:
+        return
+    state.setdefault("turn_ends", {})[str(int(who))] = seq
+    after_turn(state, int(who))
+
+
+def _since_last_turn(state: dict, who: int, seq: int) -> bool:
+    return seq > int((state.get("turn_ends") or {}).get(str(who), 0))
+
+
+def flipped(state: dict, who: Any) -> str | None:
+    """Why ``who``'s Round Order token is flipped (they miss their next turn): "coop_assault", "pvp", or None."""
+    if who is None or who == DUMMY:
+        return None
+    who = int(who)
+    # Cooperative City Assault 4: "all invited players flip their Round Order token face down" (the initiator
+    # assaults in their own turn, which ends after the assault)
+    for a in (state.get("combat") or {}).get("coop_assaults") or []:
+        if who in a.get("participants", []) and _since_last_turn(state, who, int(a.get("seq", 0))):
+            return "coop_assault"
+    for a in (state.get("pvp") or {}).get("attended") or []:
+        if a.get("player") == who and _since_last_turn(state, who, int(a.get("seq", 0))):
+            return "pvp"
+    return None
+
+
+FLIP_REASONS = {
+    "coop_assault": N_("took part in a cooperative city assault since their last turn"),
+    "pvp": N_("fully attended a combat as the defender since their last turn"),
+}
+
+
+def refuse_announce(state: dict, who: int) -> None:
+    """Rulebook, Players play their turns 2d: no End of the Round on a turn whose token flipped back."""
+    why = flipped(state, who)
+    if why:
+        raise Invalid(N_("%(name)s misses this turn (their Round Order token flips back: they %(why)s) and cannot "
+                         "announce the End of the Round on it."),
+                      name=state["players"][who]["name"], why=term(FLIP_REASONS[why]))
+
+
+def missed_turn_sentence(state: dict, who: int) -> dict | None:
+    why = flipped(state, who)
+    if not why:
+        return None
+    return sentence(N_("%(name)s misses this turn: their Round Order token flips back (they %(why)s)."),
+                    translate=("why",), name=state["players"][who]["name"], why=FLIP_REASONS[why])
+
+
+@check("combat_coop_deal")
+def coop_assault_allowed(state: dict, data: Mapping[str, Any]) -> None:
+    """Rulebook, Cooperative City Assault 2a: only if "The End of the Round has not been announced yet, and the
+    scenario conditions have not yet been fulfilled"; 2d: no participant whose Round Order token is face down."""
+    from .rounds import announced_by
+    from .scenario_end import status
+
+    if announced_by(state) is not None:
+        raise Invalid(N_("A cooperative city assault cannot begin once the End of the Round was announced."))
+    if status(state) is not None:
+        raise Invalid(N_("A cooperative city assault cannot begin once the scenario's end conditions are met."))
+    for i, pl in enumerate(state["players"]):
+        raw = data.get(f"count_{i}") if hasattr(data, "get") else None
+        if raw not in (None, "", "0", 0) and flipped(state, i):
+            raise Invalid(N_("%(name)s's Round Order token is face down: they cannot join a cooperative city "
+                             "assault."), name=pl["name"])
+
+
+# ---------------------------------------------------------------------------------------------- The Right Moment
+
+def tactic_id(state: dict, who: Any) -> str | None:
+    from .rounds import tactic_of
+
+    t = tactic_of(state, who)
+    return t.id if t is not None else None
+
+
+def extra_turn_possible(state: dict, who: Any) -> bool:
+    """The Right Moment can be used now by ``who``: their turn, their card, not used, not a last turn."""
+    from . import rounds
+    from .scenario_end import status
+
+    if who is None or who == DUMMY:
+        return False
+    t = rounds.tactic_of(state, who)
+    if t is None or t.effect != "extra_turn":
+        return False
+    if str(who) in (state.get("extra_turns") or {}).get(str(state["round"]), []):
+        return False
+    return (rounds.phase(state) == "turns" and rounds.current(state) == who and rounds.announced_by(state) is None
+            and status(state) is None and not flipped(state, who))
+
+
+@reducer("round.extra_turn")
+def _extra_turn(state: dict, p: dict, ev: Event) -> None:
+    """The turn ends and the same player plays again: the pointer stays."""
+    who = int(p["player"])
+    state.setdefault("extra_turns", {}).setdefault(str(state["round"]), []).append(str(who))
+    turn_ended(state, who, ev.seq)
+
+
+@command("round_extra_turn")
+def cmd_extra_turn(state: dict, data: Mapping[str, Any]) -> Command:
+    """The Right Moment (Day Tactic 6): "at the end of your turn, take another turn right after this one"; once a
+    Round, and "not on your last turn of the Round" (after the End of the Round was announced, or in the
+    scenario's last turns)."""
+    from . import rounds
+    from .scenario_end import refuse_if_over
+
+    refuse_if_over(state)
+    i = player_index(state, data)
+    if rounds.tactic_of(state, i) is None or rounds.tactic_of(state, i).effect != "extra_turn":
+        raise Invalid(N_("Only the holder of The Right Moment takes another turn."))
+    if not extra_turn_possible(state, i):
+        raise Invalid(N_("The Right Moment cannot be used now: once a Round, at the end of your own turn, not on "
+                         "your last turn of the Round."))
+    t = rounds.tactic_of(state, i)
+    s = sentence(N_("%(name)s's turn is over; %(tactic)s: %(name)s takes another turn right after it."),
+                 name=state["players"][i]["name"], tactic=name_arg(t.name, t.name_de))
+    return Command("round.extra_turn", {"player": i}, s, ("rounds", "round_order"))
+
+
+# ---------------------------------------------------------------------------------------------- reminders
+
+def reminders(state: dict, who: Any) -> dict | None:
+    """What the player whose turn it is holds: their Tactic's text (a reminder unless the app applies it), whether
+    their token flipped back, and Planning's Hand limit."""
+    from . import rounds
+
+    if who is None or who == DUMMY:
+        return None
+    t = rounds.tactic_of(state, who)
+    out: dict[str, Any] = {"tactic": t, "flipped": flipped(state, who), "extra_turn": extra_turn_possible(state, who),
+                           "hand_limit": None}
+    if t is not None and t.id == "planning":
+        from .hand_limit import hand_limit_now
+
+        try:
+            out["hand_limit"] = hand_limit_now(state["players"][int(who)]).limit + 1
+        except (AttributeError, KeyError, TypeError, ValueError):
+            out["hand_limit"] = None
+    return out
+
+
+__all__ = ["FLIP_REASONS", "cmd_extra_turn", "extra_turn_possible", "flipped", "missed_turn_sentence",
+           "refuse_announce", "reminders", "turn_ended"]

@@ -1,0 +1,38 @@
+"""Whose turn it is, owned (Rulebook, A Round 4a: "Players take their turns in the order stated by the Round Order
+tokens"; 4b: the player whose turn it is may announce the End of the Round "instead of playing their turn").
+
+Only the phone of the player whose turn it is ends that turn or announces the End of the Round; the host may do it
+for them (the log line then says "by the host for ..."); any other phone is refused, and told whose turn it is.
+The web layer only supplies the acting device (``companion.game.command.Actor``); this module decides. No Flask.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..rules.text import N_
+from .command import Actor, NotYours, guard
+from .rounds import DUMMY, current, who_name
+
+TURN_COMMANDS = ("round_end_turn", "round_announce", "dummy_pass", "dummy_announce")
+
+
+@guard(*TURN_COMMANDS)
+def own_turn(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
+    """Refuse anybody but the player whose turn it is (or the host, who acts for them: their name is returned)."""
+    try:
+        who = current(state)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if who is None or who == DUMMY:
+        return None  # nobody's turn is tracked now: the command itself says what is possible
+    if actor.player == who:
+        return None
+    name = who_name(state, who)
+    if actor.is_host:
+        return name
+    raise NotYours(N_("It is %(name)s's turn: only %(name)s's phone (or the host) can end it or announce the End "
+                     "of the Round."), name=name)
+
+
+__all__ = ["TURN_COMMANDS", "own_turn"]
