@@ -1,6 +1,6 @@
 """No imported file, however crafted, can make a page fail: real exports of random games (every command, every kind
 of undo) with one value of one event changed to a hostile one, or an event's type swapped, are either refused with
-a 400 naming the event or imported with every page rendering (Hypothesis, fixed seed)."""
+a 400 naming the event or imported with every page rendering (Hypothesis, derandomized on CI)."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def _check(client, data):
     assert client.get(f"/api/v1/games/{gid}").status_code in (401, 403)  # the API asks for a token
 
 
-@settings(max_examples=120, derandomize=True, deadline=None, database=None,
+@settings(max_examples=120, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.data_too_large])
 @given(data=st.data())
