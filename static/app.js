@@ -57,6 +57,11 @@
     var s = e.target.closest && e.target.closest("summary");
     if (s && s.parentElement && s.parentElement.tagName === "DETAILS") s.parentElement.mkToggled = true;
   }, true);
+  // The navigation's "More" closes again when the person taps anywhere else.
+  document.addEventListener("click", function (e) {
+    var more = document.querySelector(".gamenav-more[open]");
+    if (more && !more.contains(e.target)) more.open = false;
+  });
   document.addEventListener("input", mark, true);
   document.addEventListener("change", mark, true);
   function clean(form) {
@@ -71,7 +76,48 @@
       // The person does something new: the previous error message has served its purpose.
       var flash = document.getElementById("flash");
       if (flash) flash.innerHTML = "";
+      Array.prototype.forEach.call(document.querySelectorAll(".refusal"), function (r) { r.remove(); });
     }
+  });
+
+  // ---------------------------------------------------------------- a refusal where the player is looking
+  // A refused change (4xx) is shown right after the form that was used, announced (aria-live), and scrolled into
+  // view; the form keeps everything typed in it (nothing is swapped). A request without a form puts it after its
+  // element; when that element is gone, htmx's default applies (the server's HX-Retarget: #flash).
+  function refusalHost(elt) {
+    if (!elt || !elt.isConnected) return null;
+    var form = elt.tagName === "FORM" ? elt : (elt.form || elt.closest("form"));
+    return form && form.isConnected ? form : elt;
+  }
+  function showRefusal(host, doc) {
+    var box = host.nextElementSibling;
+    if (!box || !box.classList.contains("refusal")) {
+      box = document.createElement("div");
+      box.className = "refusal";
+      box.setAttribute("aria-live", "assertive");
+      box.setAttribute("data-testid", "refusal");
+      box.tabIndex = -1;
+      host.insertAdjacentElement("afterend", box);
+    }
+    var msg = doc.querySelector(".flash, [role=alert]");
+    // filled a moment after the (empty) live region is in the page, so screen readers announce it
+    window.requestAnimationFrame(function () {
+      box.replaceChildren(document.importNode(msg, true));
+      box.scrollIntoView({block: "nearest"});
+    });
+  }
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    if (!xhr || xhr.status < 400 || xhr.status > 499) return;
+    var elt = e.detail.requestConfig ? e.detail.requestConfig.elt : e.detail.elt;
+    if (!elt || elt.id === "sync" || elt.id === "live") return;
+    var host = refusalHost(elt);
+    if (!host) return;
+    // the reason: the error message, or a page's own alert (a page answering 4xx with itself and the reason)
+    var doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    if (!doc.querySelector(".flash, [role=alert]")) return;
+    e.detail.shouldSwap = false;
+    showRefusal(host, doc);
   });
   function owner(el) {
     if (dirty.has(el)) return el;
@@ -109,6 +155,8 @@
       return true;
     };
     cb.beforeNodeRemoved = function (node) {
+      // a refusal stays until the person does something new
+      if (node.nodeType === 1 && node.classList && node.classList.contains("refusal")) return false;
       // a note about a field still being edited stays until the person sends or leaves it
       if (node.nodeType === 1 && node.classList && node.classList.contains("remote-note")) {
         var f = node.previousElementSibling;

@@ -23,10 +23,11 @@ def test_the_sites_own_pile_comes_first_and_open(fight, first, rampaging):
     """Quick reference sheet, site descriptions: a keep's defender is a grey token, a mage tower's (and a burnt
     monastery's) violet, a dungeon's or monster den's brown; orc marauders (green) and draconum (red) are the map's
     rampaging enemies - at a keep or mage tower (Rulebook: rampaging enemies may join an assault) they can only be
-    rampaging, so their tokens are added as rampaging."""
+    rampaging, so their tokens are added as rampaging. A fight against rampaging enemies opens both of their piles
+    (the draconum are not hidden behind the orcs)."""
     piles = quick_piles({"fight": fight})
     assert piles[0]["color"] == first and piles[0]["open"]
-    assert not any(p["open"] for p in piles[1:])
+    assert [p["color"] for p in piles[1:] if p["open"]] == (["red"] if fight == "rampaging" else [])
     assert {p["color"] for p in piles if p["rampaging"]} == rampaging
     assert all(p["tokens"] for p in piles)
 

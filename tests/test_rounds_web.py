@@ -64,7 +64,7 @@ def test_a_round_through_the_board_forms(app):
     assert "Deed deck is empty" in r.get_data(as_text=True)
     t.do("round_announce", player="2", deck_empty="1")
     html = t.board()
-    assert now_playing(html) == "Last turn: Anna you"  # this phone is Anna's
+    assert now_playing(html) == "Last turn: yours, Anna"  # this phone is Anna's
     assert 'data-testid="round-announced"' in html and 'data-testid="announce"' not in html
     t.do("round_end_turn", player="0")
     t.do("round_end_turn", player="1")
@@ -74,7 +74,7 @@ def test_a_round_through_the_board_forms(app):
     s = t.state()
     assert s["round"] == 2 and s["time"] == "night"
     # everyone at Fame 0: the lowest Round Order token (Anna, after Great Start 5) picks first
-    assert now_playing(t.board()) == "Tactics: Anna picks you"
+    assert now_playing(t.board()) == "Tactics: your pick, Anna"
 
 
 def test_bad_input_is_a_400_with_the_reason(app):

@@ -461,8 +461,12 @@ def _error_response(status: int, message: str):
 
         return render_template("games/show.html", flash_title=title, flash_message=message,
                                **board_context(game)), status
-    return render_template("error.html", title=title, message=message, status=status, game=game,
-                           back=safe_back()), status
+    from .refusal import refused_page
+
+    back = safe_back()
+    # without JavaScript: the page the form was on, the reason beside the form, what was typed kept
+    return refused_page(title, message, status, back) or (
+        render_template("error.html", title=title, message=message, status=status, game=game, back=back), status)
 
 
 def safe_back() -> str | None:

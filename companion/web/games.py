@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
 import secrets
 from datetime import datetime, timezone
 from urllib.parse import urlsplit
 
 import qrcode
-import qrcode.image.svg
 from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from markupsafe import Markup
@@ -125,6 +123,9 @@ def who(game_id: int):
                 abort(400, description=gettext("Choose one of the players, or watch."))
             remember_join(game_id, game.token, role, index)
         return redirect(url_for("games.show", game_id=game_id), code=303)
+    if game.is_host and len(game.state["players"]) == 1 and game.me.get("player") == 0:
+        # one player at the table: the host is that player, nobody to ask "who are you?"
+        return redirect(url_for("games.show", game_id=game_id), code=303)
     return render_template("games/who.html", game=game, seq=game.seq)
 
 
@@ -142,12 +143,25 @@ def join_url(game) -> str:
 
 
 def qr_svg(data: str) -> Markup:
-    img = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
-    buf = io.BytesIO()
-    img.save(buf)
-    svg = buf.getvalue().decode()
-    svg = svg[svg.index("<svg"):]
-    return Markup(svg.replace("<svg ", '<svg class="qr" role="img" aria-label="QR code" ', 1))
+    """The join code as a small SVG: one path, a rectangle per run of dark modules in a row (a light page)."""
+    qr = qrcode.QRCode(border=2)
+    qr.add_data(data)
+    qr.make(fit=True)
+    rows = qr.get_matrix()  # the border included
+    size = len(rows)
+    runs = []
+    for y, row in enumerate(rows):
+        x = 0
+        while x < size:
+            if row[x]:
+                start = x
+                while x < size and row[x]:
+                    x += 1
+                runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
+            else:
+                x += 1
+    return Markup(f'<svg class="qr" role="img" aria-label="QR code" viewBox="0 0 {size} {size}" '
+                  f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges"><path d="{"".join(runs)}"/></svg>')
 
 
 def tracker_context(game) -> dict:
@@ -174,7 +188,10 @@ def _lang() -> str:
 
 
 def board_context(game) -> dict:
+    from ..game.trackers import REWARD_TEXT
+
     return {"game": game, "join_url": join_url(game), "qr": qr_svg(join_url(game)), "setup_summary": scenario_setup(game),
+            "reward_text": REWARD_TEXT,
             "variant_names": VARIANT_NAMES, **tracker_context(game)}
 
 

@@ -28,6 +28,10 @@ def _nav():
     return {"game_nav": game_nav}
 
 
+# Shorter names in the one-row navigation bar (the page's heading says the whole name).
+NAV_SHORT = {"dummy": lazy_gettext("Dummy"), "runewars-heroes": lazy_gettext("Heroes")}
+
+
 def game_nav() -> list[dict]:
     """The links of the game's navigation bar, in order, the current page marked."""
     game = g.get("game")
@@ -39,7 +43,7 @@ def game_nav() -> list[dict]:
         items = [{"key": "runewars", "href": url_for("runewars.battle_page", game_id=gid),
                   "label": lazy_gettext("Battle"), "current": request.endpoint == "runewars.battle_page"},
                  {"key": "runewars-heroes", "href": url_for("runewars.heroes_page", game_id=gid),
-                  "label": lazy_gettext("Heroes, duels and quests"),
+                  "label": lazy_gettext("Heroes, duels and quests"), "short": NAV_SHORT["runewars-heroes"],
                   "current": request.endpoint == "runewars.heroes_page"}]
         return items + _common_links(gid)
     items = [{"key": "board", "href": url_for("games.show", game_id=gid), "label": lazy_gettext("Board"),
@@ -49,7 +53,8 @@ def game_nav() -> list[dict]:
         key = href.rsplit("/", 1)[-1]
         if not url_exists(href) or (key == "dummy" and not has_dummy(game.state)):
             continue
-        items.append({"key": key, "href": href, "label": label, "current": request.path.startswith(href)})
+        items.append({"key": key, "href": href, "label": label, "current": request.path.startswith(href),
+                      "short": NAV_SHORT.get(key)})
     return items + _common_links(gid)
 
 

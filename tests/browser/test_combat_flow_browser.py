@@ -21,8 +21,8 @@ def test_a_level_5_city_assault_on_a_phone(server, phone):
         page.select_option("select[name=mode]", "solo")
     page.fill("input[name=name_0]", "Anna")
     page.locator("form[action='/games'] button").last.click()
-    page.wait_for_url(re.compile(r"/games/\d+/"))
-    gid = re.search(r"/games/(\d+)/", page.url).group(1)
+    page.wait_for_url(re.compile(r"/games/\d+(/|$)"))
+    gid = re.search(r"/games/(\d+)", page.url).group(1)
 
     page.goto(f"{page.base}/games/{gid}/combat")
     page.check("input[name=fight][value=city]")

@@ -44,11 +44,12 @@ def new_solo_game_with_peasants(page, base):
         page.select_option("select[name=mode]", "solo")
     page.fill("input[name=name_0]", "Anna")
     page.locator("form[action='/games'] button").last.click()
-    page.wait_for_url(re.compile(r"/games/\d+/"))
-    gid = re.search(r"/games/(\d+)/", page.url).group(1)
+    page.wait_for_url(re.compile(r"/games/\d+(/|$)"))
+    gid = re.search(r"/games/(\d+)", page.url).group(1)
     page.goto(f"{base}/games/{gid}")
     units = page.locator("[data-testid=player-0] details.units")
-    units.locator("summary").click()
+    if not units.evaluate("d => d.open"):  # open by itself for this phone's own player
+        units.locator("summary").click()
     units.locator("select[name=unit]").select_option("peasants")
     units.get_by_role("button", name="Recruit").click()
     page.wait_for_selector("text=Peasants")
@@ -114,4 +115,71 @@ def test_the_standard_keep_assault_takes_12_taps_and_3_typed_numbers(server, pho
 
     # docs/taps.md: 12 taps + 3 typed numbers (15 if each tap into a number field counts too); before: 20 + 3
     assert (c.taps, c.typed) == (12, 3)
+    assert not page.console_errors, page.console_errors
+
+
+def test_a_rampaging_enemy_blocked_and_defeated_takes_8_taps_and_2_typed_numbers(server, phone):
+    """docs/taps.md, the rampaging fight: Anna meets rampaging Prowlers (green: Armor 3, Attack 4, Fame 2), makes no
+    ranged attack, blocks their Attack 4 with Block 4 (Rulebook Block phase: a block fully succeeds), takes no
+    damage - the Assign Damage phase has nothing to do and is skipped with a note - and defeats them with Attack 3
+    (Combat Outcomes: Fame 2, Reputation +1 for defeated rampaging orc marauders)."""
+    page = phone(width=360, height=740)
+    page.goto(server + "/games/new")
+    page.select_option("select[name=scenario]", "solo_conquest")
+    page.check("input[name=mode][value=solo]")
+    page.fill("input[name=name_0]", "Anna")
+    page.locator("form[action='/games'] button.primary").click()
+    page.wait_for_selector("[data-testid=player-0]")  # a solo host is never asked who they are
+    gid = re.search(r"/games/(\d+)", page.url).group(1)
+    page.goto(f"{server}/games/{gid}/combat")  # the combat tab (not counted)
+    c = Counter(page)
+
+    c.tap("[data-testid=quick-fight-rampaging]")
+    assert page.locator("[data-testid=quick-pile-red]").get_attribute("open") is not None  # draconum in view too
+    c.tap("[data-testid=quick-prowlers]")
+    page.wait_for_selector("[data-testid=enemy-1] >> text=rampaging")
+    c.tap("[data-testid=next-phase]")  # Begin: Ranged and Siege
+    page.wait_for_selector("[data-testid=attack-form]")
+    c.tap("[data-testid=next-phase]")  # no ranged attack: Done
+    c.type_number("[data-testid=block-form-1-0] input[name=value] >> nth=0", "4")
+    c.tap("[data-testid=block-go-1-0]")
+    page.wait_for_selector("[data-testid=block-1-0].blocked")
+    assert "Attack phase" in page.inner_text("[data-testid=next-phase]")  # Done says where it leads
+    c.tap("[data-testid=next-phase]")
+    page.wait_for_selector("[data-testid=skip-note]")
+    assert "every attack was blocked" in page.inner_text("[data-testid=skip-note]")
+    form = "[data-testid=attack-form]"
+    assert page.locator(f"{form} input[name=target][value='1']").is_checked()
+    c.type_number(f"{form} input[name=value] >> nth=0", "3")
+    c.tap("[data-testid=attack-go]")
+    page.wait_for_selector("[data-testid=enemy-1].defeated")
+    c.tap("[data-testid=combat-end]")
+    page.wait_for_selector("[data-testid=combat-outcome]")
+    assert page.inner_text("[data-testid=outcome-fame]") == "0 → 2"
+    assert page.inner_text("[data-testid=outcome-reputation]") == "0 → 1"
+    assert page.inner_text("[data-testid=outcome-wounds]") == "0 → 0"
+    shot(page, "rampaging-fight-outcome")
+    assert (c.taps, c.typed) == (8, 2)
+    assert not page.console_errors, page.console_errors
+
+
+def test_a_ranged_attack_that_defeats_every_enemy_ends_the_combat_in_one_more_tap(server, phone):
+    """docs/taps.md: Ranged Attack 3 defeats the rampaging Prowlers (Rulebook Ranged and Siege phase); no Block,
+    Assign Damage or Attack phase: the End button is offered at once (5 taps + 1 typed)."""
+    page = phone(width=360, height=740)
+    gid = new_solo_game_with_peasants(page, server)
+    page.goto(f"{server}/games/{gid}/combat")
+    c = Counter(page)
+    c.tap("[data-testid=quick-fight-rampaging]")
+    c.tap("[data-testid=quick-prowlers]")
+    page.wait_for_selector("[data-testid=enemy-1]")
+    c.tap("[data-testid=next-phase]")
+    c.type_number("[data-testid=attack-form] input[name=value] >> nth=0", "3")
+    c.tap("[data-testid=attack-go]")
+    page.wait_for_selector("[data-testid=all-defeated]")
+    assert page.locator("[data-testid=next-phase]").count() == 0
+    c.tap("[data-testid=combat-end]")
+    page.wait_for_selector("[data-testid=combat-outcome]")
+    assert page.inner_text("[data-testid=outcome-fame]") == "0 → 2"
+    assert (c.taps, c.typed) == (5, 1)
     assert not page.console_errors, page.console_errors

@@ -59,6 +59,7 @@ def test_two_phones_see_each_others_changes_live_and_undo(server, phone):
     expect(fame_value(a, 0)).to_have_text("0", timeout=3000)
     expect(a.locator("#sync-status")).to_have_attribute("data-state", "synced")
 
+    b.locator("[data-testid=more-pages] summary").click()  # the pages not played every round: under "More"
     b.get_by_role("link", name="Log").click()
     expect(b.locator(".log")).to_contain_text("Undone: Anna gains 5 Fame")
     shot(b, "log")
@@ -105,9 +106,10 @@ def test_a_refused_change_says_why_and_the_message_stays(server, phone):
         plus.click()
         expect(a.locator("[data-testid=player-0] .crystal-red output")).to_have_text(str(n))
     plus.click()
-    expect(a.locator("#flash")).to_contain_text("At most 3 crystals")
+    refusal = a.locator("[data-testid=player-0] .crystal-red + [data-testid=refusal]")
+    expect(refusal).to_contain_text("At most 3 crystals")
     wait_for_polls(a, 2)  # two sync polls later the message is still there
-    expect(a.locator("#flash")).to_contain_text("At most 3 crystals")
+    expect(refusal).to_contain_text("At most 3 crystals")
     expect(a.locator("[data-testid=player-0] .crystal-red output")).to_have_text("3")
 
 

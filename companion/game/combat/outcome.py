@@ -193,7 +193,10 @@ def outcome_of(state: dict, cur: dict) -> dict:
 @command("combat_end")
 def end(state: dict, data: Mapping[str, Any]) -> Command:
     """The outcome of the combat (Attack phase over), applied to the fighting player."""
-    cur = need_current(state, ("attack",))
+    cur = need_current(state)
+    if cur["phase"] != "attack" and (cur["phase"] == "setup" or alive(cur)):
+        # no enemy left: the combat jumps to its result from any phase after the set-up
+        need_current(state, ("attack",))
     o = outcome_of(state, cur)
     name = player(state, cur["player"])["name"]
     s = plural_sentence(

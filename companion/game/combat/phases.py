@@ -11,7 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
-from ...rules.combat import Block, CombatError, PlayerAttack, draw_summoned, resolve_attack, resolve_block
+from ...rules.combat import (Block, CombatError, PlayerAttack, draw_summoned, effective_enemy, fortification,
+                             resolve_attack, resolve_block)
 from ...rules.odds import pile_contents
 from ...rules.text import N_
 from ...state import reducer, rng
@@ -21,7 +22,7 @@ from ..fields import between, many, text
 from .forms import need_current, parse_attacks, parse_blocks, parse_targets, token_enemy
 from .state import (EXPANSION_NAMES, PHASE_NAMES, PHASES, PILE_NAMES, SCOPE, RulesRefusal, acting, alive,
                     current, engine_enemy, enemy_arg, enemy_by_key, get_rules, is_summoner, lines_json, names_arg,
-                    refuse, remaining_attacks, site_of, summons_missing)
+                    refuse, remaining_attacks, site_of, summons_missing, unblocked_attacks)
 
 # ---------------------------------------------------------------------------------------------- reducers
 
@@ -31,6 +32,7 @@ def _phase(state, p, ev):
     cur = current(state)
     if cur is not None:
         cur["phase"] = p["to"]
+        cur["skipped"] = list(p.get("skipped") or ())  # the phases jumped over just now, each with its note
         from .interactive import on_phase
 
         on_phase(cur, p["to"])  # Interactive Combat variant: the secret colour's Armor bonus of this phase
@@ -128,9 +130,37 @@ def summon_pile(cur: dict, pile_colour: str, expansions) -> list[str]:
     return out
 
 
-def next_phase_of(cur: dict) -> str:
-    """The phase after this one, or ``Invalid`` saying what is still to do (Rulebook "Combat with Enemies": the
-    phases in order; an attack phase with every enemy defeated skips Block and Assign Damage)."""
+# A phase with nothing to do is skipped, with one line saying why (shown on the combat page after the jump).
+SKIP_NOTES = {
+    "ranged_siege": N_("Ranged and Siege Attack phase skipped: every enemy is doubly fortified, none can be "
+                       "targeted in it."),
+    "block": N_("Block phase skipped: no enemy is left to attack you."),
+    "damage": N_("Assign Damage phase skipped: every attack was blocked, there is no damage to assign."),
+}
+
+
+def nothing_to_do(cur: dict, phase: str) -> bool:
+    """Rulebook "Combat with Enemies": a phase nobody can act in. Ranged and Siege: every enemy left is doubly
+    fortified (Ranged and Siege phase 3: cannot be targeted); Block: no enemy left; Assign Damage: no unblocked
+    attack left (every attack blocked, or every attacker defeated)."""
+    if phase == "ranged_siege":
+        left = alive(cur)
+        return bool(left) and all(fortification_of(cur, e) >= 2 for e in left)
+    if phase == "block":
+        return not alive(cur)
+    if phase == "damage":
+        return not unblocked_attacks(cur)
+    return False
+
+
+def fortification_of(cur: dict, e: dict) -> int:
+    eff, _trace = effective_enemy(engine_enemy(e, False), site_of(cur))
+    return fortification(eff, site_of(cur))
+
+
+def next_step(cur: dict) -> tuple[str, list[str]]:
+    """The phase after this one and the phases skipped on the way (nothing to do in them), or ``Invalid`` saying
+    what is still to do (Rulebook "Combat with Enemies": the phases in order)."""
     phase = cur["phase"]
     if phase == "attack":
         raise Invalid(N_("The Attack phase is the last one: end the combat."))
@@ -144,9 +174,16 @@ def next_phase_of(cur: dict) -> str:
     if phase == "damage" and remaining_attacks(cur):
         raise Invalid(N_("Assign the damage of every unblocked attack first."))
     to = PHASES[PHASES.index(phase) + 1]
-    if to == "block" and not alive(cur):
-        to = "attack"  # every enemy defeated by Ranged and Siege attacks: nothing to block or assign
-    return to
+    skipped = []
+    while to != "attack" and nothing_to_do(cur, to):
+        skipped.append(to)
+        to = PHASES[PHASES.index(to) + 1]
+    return to, skipped
+
+
+def next_phase_of(cur: dict) -> str:
+    """The phase after this one (phases with nothing to do skipped), or ``Invalid``."""
+    return next_step(cur)[0]
 
 
 # ---------------------------------------------------------------------------------------------- commands
@@ -159,8 +196,9 @@ def next_phase(state: dict, data: Mapping[str, Any]) -> Command:
         from ..scenario_play import check_defenders
 
         check_defenders(state, cur)  # Conquer and Hold's defenders, Druid Nights' summoned monsters
-    to = next_phase_of(cur)
-    return Command("combat.phase", {"to": to},
+    to, skipped = next_step(cur)
+    payload = {"to": to, **({"skipped": skipped} if skipped else {})}
+    return Command("combat.phase", payload,
                    sentence(N_("Combat: %(phase)s."), translate=("phase",), phase=PHASE_NAMES[to]), (SCOPE,))
 
 

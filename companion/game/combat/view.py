@@ -20,7 +20,7 @@ from .damage import damage_result, suggestion
 from ..fields import between
 from .forms import parse_assignment, parse_attacks, parse_blocks, parse_targets
 from .outcome import outcome_of
-from .phases import attack_result, block_result
+from .phases import SKIP_NOTES, attack_result, block_result, next_phase_of
 from .state import (ABILITIES, ABILITY_NAMES, ATTACK_KIND_NAMES, ATTACK_KINDS, ATTACK_ROWS, BLOCK_ROWS, CITY_NAMES,
                     ELEMENT_NAMES, ELEMENTS, EXPANSION_NAMES, FIGHT_NAMES, FIGHTS, PHASE_NAMES, PHASES, PILE_NAMES,
                     RESISTANCE_NAMES, RESISTANCES, SHIELD_NAMES, acting, alive, assigned_entries, engine_enemy,
@@ -64,8 +64,11 @@ def quick_piles(cur: dict, garrison=()) -> list[dict]:
     joins = cur["fight"] in ("keep", "mage_tower", "city", "other_keep", "rampaging")
     piles = list(own) + [c for c in RAMPAGING_PILES if c not in own]
     groups = dict(token_groups())
-    return [{"color": c, "tokens": groups.get(c, []), "open": i == 0, "rampaging": joins and c in RAMPAGING_PILES}
-            for i, c in enumerate(piles) if groups.get(c)]
+    # the site's own piles open (a fight against rampaging enemies: the orc marauders and the draconum both)
+    first = piles[0] if piles else None
+    return [{"color": c, "tokens": groups.get(c, []), "open": c == first or (cur["fight"] == "rampaging" and c in own),
+             "rampaging": joins and c in RAMPAGING_PILES}
+            for c in piles if groups.get(c)]
 
 
 
@@ -170,13 +173,24 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         ctx["pile_tokens"] = dict(token_groups())
     if cur["phase"] == "damage":
         ctx.update(damage_context(state, cur, data, lang))
-    if cur["phase"] == "attack":
+    try:
+        ctx["next_phase"] = next_phase_of(cur)  # what "Done" leads to (phases with nothing to do skipped)
+    except Invalid:
+        ctx["next_phase"] = PHASES[min(PHASES.index(cur["phase"]) + 1, len(PHASES) - 1)]
+    ctx["skip_notes"] = [SKIP_NOTES[ph] for ph in cur.get("skipped") or () if ph in SKIP_NOTES]
+    # no enemy left: the combat jumps to its result (the outcome and its End button) from any phase
+    ctx["can_end"] = cur["phase"] == "attack" or (cur["phase"] != "setup" and not alive(cur))
+    if ctx["can_end"]:
         ctx["outcome_preview"] = outcome_of(state, cur)
         ctx["unit_names"] = {unit_key(u): unit_label(u, lang) for u in pl["units"]}
     if cur["phase"] in ("ranged_siege", "attack"):
-        # Fewer taps: one enemy left is the target; in the Ranged and Siege phase so is the only enemy a
-        # Ranged attack (the first kind offered) can reach, unfortified (Rulebook Ranged and Siege phase 3)
-        reach = alive(cur)
+        # only the enemies an attack can target in this phase are offered: in the Ranged and Siege phase not the
+        # doubly fortified ones (Rulebook Ranged and Siege phase 3)
+        ctx["targetable"] = [e for e in alive(cur)
+                             if cur["phase"] == "attack" or ctx["fortification"][e["key"]] < 2]
+        # fewer taps: one enemy left is the target; in the Ranged and Siege phase so is the only enemy a Ranged
+        # attack (the first kind offered) can reach, unfortified (Rulebook Ranged and Siege phase 3)
+        reach = ctx["targetable"]
         if cur["phase"] == "ranged_siege" and len(reach) > 1:
             reach = [e for e in reach if ctx["fortification"][e["key"]] == 0]
         if len(reach) == 1:
