@@ -35,6 +35,10 @@ def _secret_key(data_dir: Path) -> str:
     return key
 
 
+def _in_memory(database: str) -> bool:
+    return database == ":memory:"
+
+
 def create_app(config: dict | None = None) -> "Flask":
     from flask import Flask
 
@@ -45,7 +49,8 @@ def create_app(config: dict | None = None) -> "Flask":
     )
     config = dict(config or {})
     db_path = Path(config.get("DATABASE") or os.environ.get("COMPANION_DB") or default_data_dir() / "companion.db")
-    db_path.parent.mkdir(parents=True, exist_ok=True)
+    if not _in_memory(str(db_path)):
+        db_path.parent.mkdir(parents=True, exist_ok=True)
     app.config.update(
         DATABASE=str(db_path),
         SESSION_COOKIE_SAMESITE="Lax",
@@ -58,7 +63,10 @@ def create_app(config: dict | None = None) -> "Flask":
     )
     app.config.update(config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(db_path.parent)
+        # an in-memory database has no folder of its own: a key for this process only (nothing is written to the
+        # current folder); otherwise the key is kept beside the database
+        app.config["SECRET_KEY"] = (secrets.token_hex(32) if _in_memory(str(db_path))
+                                    else _secret_key(db_path.parent))
 
     from . import db, i18n
     from .web import common
@@ -71,7 +79,7 @@ def create_app(config: dict | None = None) -> "Flask":
 
     # the hashed static copies live beside the database; an in-memory database has no folder: a temporary one
     cache = app.config.get("STATIC_CACHE") or (Path(tempfile.mkdtemp(prefix="companion-static-"))
-                                               if str(db_path) == ":memory:" else db_path.parent / "static-cache")
+                                               if _in_memory(str(db_path)) else db_path.parent / "static-cache")
     assets.init_app(app, Path(cache))
     from .web import fastpoll
 
