@@ -37,6 +37,10 @@ def _secret_key(data_dir: Path) -> str:
     return key
 
 
+def _in_memory(database: str) -> bool:
+    return database == ":memory:"
+
+
 def create_app(config: dict | None = None) -> "Flask":
     """The Flask app on the database ``config["DATABASE"]`` (else ``$COMPANION_DB``, else the user's data folder).
 
@@ -54,7 +58,8 @@ def create_app(config: dict | None = None) -> "Flask":
     )
     config = dict(config or {})
     db_path = Path(config.get("DATABASE") or os.environ.get("COMPANION_DB") or default_data_dir() / "companion.db")
-    db_path.parent.mkdir(parents=True, exist_ok=True)
+    if not _in_memory(str(db_path)):
+        db_path.parent.mkdir(parents=True, exist_ok=True)
     app.config.update(
         DATABASE=str(db_path),
         SESSION_COOKIE_SAMESITE="Lax",
@@ -67,7 +72,10 @@ def create_app(config: dict | None = None) -> "Flask":
     )
     app.config.update(config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(db_path.parent)
+        # an in-memory database has no folder of its own: a key for this process only (nothing is written to the
+        # current folder); otherwise the key is kept beside the database
+        app.config["SECRET_KEY"] = (secrets.token_hex(32) if _in_memory(str(db_path))
+                                    else _secret_key(db_path.parent))
 
     db.connect(app.config["DATABASE"], migrate=True).conn.close()
     app.teardown_appcontext(db.close_db)

@@ -270,7 +270,8 @@ def test_an_event_that_cannot_be_replayed_is_named(client, game):
     good["events"][0]["payload"] = {"player": 9, "amount": 2}
     r = import_file(client, good)
     assert r.status_code == 400
-    assert "Event 1 (player.fame) cannot be replayed (IndexError" in r.get_data(as_text=True)
+    assert ("Event 1 (player.fame) cannot be replayed: player must be a player of this game, not 9."
+            in r.get_data(as_text=True))
 
 
 def test_an_import_larger_than_4_mb_is_refused(app, client):

@@ -166,11 +166,14 @@ def command(name: str) -> Callable[[CommandFn], CommandFn]:
 def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
     """The state after ``cmd``, on a copy, exactly as the fold will apply it once recorded. A reducer that fails
     on this input becomes ``Invalid`` (the person is told; nothing is recorded), never an error page."""
-    trial = copy.deepcopy(state)
     fn = REDUCERS.get(cmd.type)
     fn = getattr(fn, "raw", fn)  # a guarded reducer (companion.game.dummy) keeps its raw function for this check
     if fn is None:
         raise Invalid(N_("Unknown event type: %(type)s."), type=cmd.type)
+    from .payloads import check_payload
+
+    check_payload(state, cmd.type, cmd.payload)  # the same check an imported event passes (game/replay.py)
+    trial = copy.deepcopy(state)
     try:
         fn(trial, cmd.payload, Event(seq=seq, type=cmd.type, payload=cmd.payload, sentence=cmd.sentence,
                                      scope=tuple(cmd.scope)))

@@ -77,6 +77,13 @@ def _short_text(value: Any, n: int, what: str, max_len: int) -> str:
 
 
 _FORMAT_WIDTH = re.compile(r"%(\([^)]*\))?[-#0 +]*(\d{3,}|\*|\.\d{3,}|\.\*)")
+# the conversions the app's sentences use (``%(n)d``, ``%(name)s``, ``%(x).1f``, ``%%``); any other (``%c`` of a
+# huge number, ``%(n)x``) is a damaged file
+_CONVERSION = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d{0,2}(?:\.\d{0,2})?([a-zA-Z%]?)")
+
+
+def _format_ok(msg: str) -> bool:
+    return not _FORMAT_WIDTH.search(msg) and all(c in ("s", "d", "i", "f", "%") for c in _CONVERSION.findall(msg))
 
 
 def _sentence(raw: Any, n: int, depth: int = 0) -> dict:
@@ -86,11 +93,11 @@ def _sentence(raw: Any, n: int, depth: int = 0) -> dict:
                                                                   "count"}:
         raise _damaged(n, "sentence")
     msg = raw.get("msg")
-    if not isinstance(msg, str) or len(msg) > MAX_SENTENCE or _FORMAT_WIDTH.search(msg):
+    if not isinstance(msg, str) or len(msg) > MAX_SENTENCE or not _format_ok(msg):
         raise _damaged(n, "sentence")
     plural, count = raw.get("plural"), raw.get("count")
     if (plural is not None or count is not None) and not (
-            isinstance(plural, str) and len(plural) <= MAX_SENTENCE and not _FORMAT_WIDTH.search(plural)
+            isinstance(plural, str) and len(plural) <= MAX_SENTENCE and _format_ok(plural)
             and isinstance(count, str) and count in (raw.get("args") or {})):
         raise _damaged(n, "sentence")
     by = raw.get("by")  # the device that made it (companion.game.undo.by_of)

@@ -2,7 +2,10 @@
 replayed refuses the whole log, naming it. The stored-game fold (``companion.state.fold``) is lenient (it skips a
 failing event so that a game that loaded always loads); an import must never need that leniency. No Flask.
 
-Undo and redo are followed as the fold follows them (``companion.state.walk``).
+Every kind of undo is followed as the fold follows it (``companion.state.walk``): ``undo`` takes back the latest
+active event, ``undo.event`` one named event from anywhere ("Undo my last", the log page), ``redo`` puts the latest
+undone event back in its place. Each event's payload passes its type's check (``companion.game.payloads``, the same
+check a command's event passes before it is recorded) before its reducer runs.
 
 Cost (only ``catch_up`` and ``_Active`` below are about it): the replay keeps pickled checkpoints of the state,
 every ``CHECKPOINT`` active events or more: the gap grows with the size of the state (one event per
@@ -22,9 +25,10 @@ from collections import deque
 from typing import Iterable
 
 from ..rules.text import N_
-from ..state import REDO, REDUCERS, UNDO, Event, initial_state
+from ..state import REDO, REDUCERS, UNDO, UNDO_EVENT, Event, initial_state
 from .command import Invalid
 from .journal import Journal, reset_foreign, saw_foreign, track
+from .payloads import check_payload, refusal
 
 CHECKPOINT = 32
 BYTES_PER_EVENT = 256
@@ -72,6 +76,15 @@ class _Active(list):
         return out
 
 
+def _checked(state: dict, ev: Event) -> None:
+    """The event's payload passes its type's check (the one its command passes), else ``Invalid`` naming it."""
+    try:
+        check_payload(state, ev.type, ev.payload)
+    except Invalid as err:
+        raise Invalid(N_("Event %(n)d (%(type)s) cannot be replayed: %(reason)s Nothing was imported."),
+                      n=ev.seq, type=ev.type[:40], reason=refusal(err)) from None
+
+
 class _Replay:
     def __init__(self, game_id: int, setup: dict, seed: str):
         start = initial_state(game_id, setup, seed)
@@ -87,9 +100,11 @@ class _Replay:
 
     def _apply(self, ev: Event) -> None:
         fn = REDUCERS.get(ev.type)
+        fn = getattr(fn, "raw", fn)  # a guarded reducer (the Dummy's) would hide the failure
         if fn is None:
             raise Invalid(N_("Event %(n)d (%(type)s) cannot be replayed: this version does not know that event "
                              "type. Nothing was imported."), n=ev.seq, type=ev.type[:40])
+        _checked(self.state, ev)
         try:
             fn(self.state, ev.payload, ev)
         except Exception as err:  # noqa: BLE001 - any failure of a reducer refuses the import
@@ -132,9 +147,18 @@ class _Replay:
         if ev.type == UNDO:
             if self.active:
                 self.undone.append(self.active.pop())
+        elif ev.type == UNDO_EVENT:
+            target = ev.payload.get("target")
+            at = next((i for i, e in enumerate(self.active) if e.seq == target), None)
+            if at is not None:
+                self.undone.append(self.active.pop(at))
         elif ev.type == REDO:
             if self.undone:
-                self.active.append(self.undone.pop())
+                target = self.undone.pop()
+                at = len(self.active)  # back in its place in the log (as ``companion.state.walk``)
+                while at and self.active[at - 1].seq > target.seq:
+                    at -= 1
+                self.active.insert(at, target)
                 self.catch_up()  # a redone event must apply where it is put back
         else:
             self.undone.clear()
@@ -148,6 +172,8 @@ def replay_strict(game_id: int, setup: dict, seed: str, events: Iterable[Event])
     that cannot be replayed."""
     r = _Replay(game_id, setup, seed)
     for ev in events:
+        if ev.type in (UNDO, REDO, UNDO_EVENT):
+            _checked(r.state, ev)
         r.event(ev)
     r.catch_up()
     return r.state  # its dicts and lists are journal.TDict / TList: equal to plain ones, as JSON as plain ones

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+# what formatting a stored sentence with unfit arguments can raise (``%c`` of a huge number: OverflowError)
+_UNFIT = (KeyError, TypeError, ValueError, OverflowError, IndexError)
+
 
 def sentence(msg: str, translate: tuple[str, ...] = (), **args: Any) -> dict:
     """A sentence for the log: a msgid (mark it with ``N_``) and its arguments. ``translate`` names the arguments
@@ -47,17 +50,17 @@ def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m, lang
         english = _english_plural(s["msg"], s["plural"], n)
         try:
             return (nplural or _english_plural)(s["msg"], s["plural"], n) % args
-        except (KeyError, TypeError, ValueError):
+        except _UNFIT:
             pass
     else:
         try:
             return translate(s["msg"]) % args
-        except (KeyError, TypeError, ValueError):
+        except _UNFIT:
             pass
     try:  # a translation that does not fit its arguments: the English sentence
         return english % args
-    except (KeyError, TypeError, ValueError):
+    except _UNFIT:
         try:
             return s["msg"] % args
-        except (KeyError, TypeError, ValueError):
+        except _UNFIT:
             return s["msg"]

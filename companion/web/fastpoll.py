@@ -41,7 +41,10 @@ class FastPoll:
         return self.wsgi_app(environ, start_response)
 
     def _unchanged(self, game_id: int, environ) -> bool:
-        query = parse_qs(environ.get("QUERY_STRING", ""), max_num_fields=8)
+        try:
+            query = parse_qs(environ.get("QUERY_STRING", ""), max_num_fields=8)
+        except ValueError:  # more fields than a poll has: not a steady-state poll, the full route answers
+            return False
         key, seq = query.get("k", [""])[0], query.get("seq", [""])[0]
         if not key or not seq or game_id >= 1 << 63:
             return False

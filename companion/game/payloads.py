@@ -1,0 +1,193 @@
+"""What each event's payload must hold: one check per event type, run before its reducer both when a command's event
+is dry-run before it is recorded (``companion.game.command.apply``) and when an import is replayed
+(``companion.game.replay``), so an imported event passes the same checks as the command that makes it: types,
+ranges, players that exist, the rules' limits. A command only ever makes payloads its check accepts (the commands'
+tests run it on every event they record).
+
+A check is a small schema built from the field parsers of ``companion.game.fields`` (``Whole``, ``OneOf``, ``Text``,
+``Player`` ...); ``payload(type, **fields)`` declares one. Fields a schema does not name are kept as they are (an
+older or newer version's extra detail); a field named is required unless wrapped in ``Opt``. No Flask.
+
+The schemas themselves are declared beside each other in ``companion.game.payload_schemas``, by feature.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..rules.text import N_
+from .command import Invalid
+from .fields import LARGEST, MAX_ID, choice, text_value, whole_value
+
+Check = Callable[[Any, str, dict], Any]
+PAYLOADS: dict[str, "Obj"] = {}
+
+
+class Field:
+    """One value's check: ``check(value, name, state)`` raises ``Invalid`` naming the field."""
+
+    def check(self, value: Any, name: str, state: dict) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class Whole(Field):
+    def __init__(self, lo: int = -LARGEST, hi: int = LARGEST):
+        self.lo, self.hi = lo, hi
+
+    def check(self, value, name, state):
+        if not isinstance(value, int):  # a payload holds numbers as numbers: "0" or 1.5 is a damaged event
+            raise Invalid(N_("%(field)s must be a whole number, not %(value)s."), field=name, value=repr(value)[:30])
+        whole_value(value, name, lo=self.lo, hi=self.hi)
+
+
+class Flag(Field):
+    def check(self, value, name, state):
+        if not isinstance(value, bool):
+            raise Invalid(N_("%(field)s must be true or false."), field=name)
+
+
+class OneOf(Field):
+    def __init__(self, *choices: Any):
+        self.choices = choices
+
+    def check(self, value, name, state):
+        options = self.choices[0]() if len(self.choices) == 1 and callable(self.choices[0]) else self.choices
+        choice({name: value}, name, options)
+
+
+class Text(Field):
+    def __init__(self, max_len: int = 200, empty: bool = False):
+        self.max_len, self.empty = max_len, empty
+
+    def check(self, value, name, state):
+        if not isinstance(value, str):
+            raise Invalid(N_("%(field)s must be text."), field=name)
+        text_value(value, name, max_len=self.max_len)
+        if not self.empty and not value.strip():
+            raise Invalid(N_("%(field)s is missing."), field=name)
+
+
+class Ident(Text):
+    def __init__(self):
+        super().__init__(MAX_ID)
+
+
+class Player(Field):
+    """A player of this game, by index (never -1, never "0")."""
+
+    def __init__(self, dummy: bool = False, key: bool = False):
+        self.dummy, self.key = dummy, key
+
+    def check(self, value, name, state):
+        if self.dummy and value == "dummy":
+            return
+        if self.key and isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
+            value = int(value)  # a player's index as a JSON object's key
+        players = state.get("players") or []
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(players):
+            raise Invalid(N_("%(field)s must be a player of this game, not %(value)s."), field=name,
+                          value=repr(value)[:30])
+
+
+class Opt(Field):
+    """May be absent or null."""
+
+    def __init__(self, inner: Field):
+        self.inner = inner
+
+    def check(self, value, name, state):
+        if value is not None:
+            self.inner.check(value, name, state)
+
+
+class Anything(Field):
+    """Any JSON value (its size and depth are bounded by the import's reader)."""
+
+    def check(self, value, name, state):
+        return None
+
+
+class Many(Field):
+    def __init__(self, item: Field, max_len: int = 100, min_len: int = 0, unique: bool = False):
+        self.item, self.max_len, self.min_len, self.unique = item, max_len, min_len, unique
+
+    def check(self, value, name, state):
+        if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
+            raise Invalid(N_("%(field)s must be a list of the right length."), field=name)
+        for i, x in enumerate(value):
+            self.item.check(x, f"{name}[{i}]", state)
+        if self.unique and len({repr(x) for x in value}) != len(value):
+            raise Invalid(N_("%(field)s names an entry twice."), field=name)
+
+
+class Mapping_(Field):
+    """An object whose keys pass ``key`` and values pass ``value``."""
+
+    def __init__(self, key: Field, value: Field, max_len: int = 50):
+        self.key, self.value, self.max_len = key, value, max_len
+
+    def check(self, value, name, state):
+        if not isinstance(value, dict) or len(value) > self.max_len:
+            raise Invalid(N_("%(field)s must be an object."), field=name)
+        for k, v in value.items():
+            self.key.check(k, f"{name} key", state)
+            self.value.check(v, f"{name}.{k}"[:60], state)
+
+
+class Obj(Field):
+    """An object with these fields (each required unless ``Opt``); ``also`` a further check of the whole."""
+
+    def __init__(self, also: Callable[[dict, dict], None] | None = None, **fields: Field):
+        self.fields, self.also = fields, also
+
+    def check(self, value, name, state):
+        if not isinstance(value, dict):
+            raise Invalid(N_("%(field)s must be an object."), field=name)
+        for key, f in self.fields.items():
+            if key not in value and not isinstance(f, (Opt, Anything)):
+                raise Invalid(N_("%(field)s is missing."), field=f"{name}.{key}" if name else key)
+            f.check(value.get(key), f"{name}.{key}" if name else key, state)
+        if self.also is not None:
+            self.also(state, value)
+
+
+def payload(event_type: str, also: Callable[[dict, dict], None] | None = None, **fields: Field) -> None:
+    """Declare the payload of ``event_type``."""
+    if event_type in PAYLOADS:
+        raise ValueError(f"the payload of {event_type!r} is already declared")
+    PAYLOADS[event_type] = Obj(also, **fields)
+
+
+def check_payload(state: dict, event_type: str, data: Any) -> None:
+    """``Invalid`` naming the field when ``data`` is not a payload ``event_type`` can have in ``state``."""
+    if not isinstance(data, dict):
+        raise Invalid(N_("The event's payload must be an object."))
+    if not _LOADED:
+        _load()
+    schema = PAYLOADS.get(event_type)
+    if schema is not None:
+        schema.check(data, "", state)
+
+
+def refusal(err: Invalid) -> dict:
+    """An ``Invalid`` as a log-sentence argument (``{"msg", "args"}``), so a message quoting it is translated."""
+    args, terms = {}, []
+    for k, v in err.args_.items():
+        if isinstance(v, dict) and "$term" in v:
+            args[k], terms = v["$term"], terms + [k]
+        else:
+            args[k] = v
+    return {"msg": err.msgid, "args": args, "t": terms}
+
+
+_LOADED: list = []
+
+
+def _load() -> None:
+    from . import payload_schemas  # noqa: F401  (declares every schema)
+
+    _LOADED.append(True)
+
+
+__all__ = ["PAYLOADS", "payload", "check_payload", "refusal", "Whole", "Flag", "OneOf", "Text", "Ident", "Player",
+           "Opt", "Anything", "Many", "Mapping_", "Obj"]
