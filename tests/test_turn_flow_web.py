@@ -201,3 +201,19 @@ def test_every_scenarios_end_through_the_json_api(app, scenario, mode, names, en
 
 def _state_of(api, body, h):
     return api.get(f"/api/v1/games/{body['id']}", headers=h).get_json()["state"]
+
+
+def test_the_board_shows_plannings_hand_limit_beside_its_holders_hand_limit(app, client):
+    """Planning (Day Tactic 4, the published card; rules_data/tactics.yaml): "draw as if your Hand limit were 1
+    higher" (with at least 2 cards in hand) - the board's per-player Hand limit shows it for the holder only; in
+    German with the official term "Planung" (seed 002)."""
+    gid = new_game(client)
+    _do(client, gid, "round_tactic", player="1", tactic="planning")  # Fame 0 for both: the last in order picks first
+    _do(client, gid, "round_tactic", player="0", tactic="early_bird")
+    board = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert re.search(r'data-testid="hand-limit-planning-1">Planning: 6 with at least 2 cards in hand<', board)
+    assert 'data-testid="hand-limit-planning-0"' not in board
+    assert re.search(r'data-testid="hand-limit-1">5<', board)  # the Hand limit itself is unchanged
+    client.set_cookie("lang", "de")
+    de = client.get(f"/games/{gid}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "Planung: 6 bei mindestens 2 Handkarten" in de
