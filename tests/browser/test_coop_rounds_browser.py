@@ -2,7 +2,8 @@
 
 - Scenario Book, Dummy Player: its set-up (a hero not in play, a virtual deck), a turn when the Round order says so;
 - Scenario Book, Full Cooperation, Special Rules: "When taking Tactics, the Dummy player takes a random Tactic
-  first" and "At the end of the Day or Night, agree and remove one of the Tactics used by the players (not the Dummy player) from the game";
+  first" and "At the end of the Day or Night, agree and remove one of the Tactics used by the players (not the
+  Dummy player) from the game";
 - Rulebook, A Round 3 (Tactics: the lowest Fame picks first) and 4 (turns in the Round order, the End of the Round
   announced, every other player's one last turn), 5 (the next Round).
 
