@@ -74,7 +74,8 @@ def check_out_of_turn(phones, base, gid, current):
 def play_turns(phones, base, gid, host, announce_by=None):
     """Turns in the Round order until the Round is over: the Dummy's on its page (its deck empty: it announces the
     End of the Round), a player's on their own phone; ``announce_by`` announces the End of the Round on their first
-    turn (the Dummy player, 17 cards or more, cannot have emptied its deck in one turn). Returns the order of who played and where in it the player announced (or None)."""
+    turn (the Dummy player, 17 cards or more, cannot have emptied its deck in one turn). Returns the order of who
+    played and where in it the player announced (or None)."""
     played, checked, turns_of, announced_at = [], set(), {n: 0 for n in NAMES}, None
     for _ in range(60):
         host.goto(f"{base}/games/{gid}")
