@@ -35,7 +35,7 @@ def who_now(page):
     return m.group(1) if m else None
 
 
-def pick_tactics(phones, base, gid, host, rnd, removed):
+def pick_tactics(phones, base, gid, host, removed):
     """The Dummy player's random Tactic first, then each player's own pick on their own phone, lowest Fame first."""
     host.goto(f"{base}/games/{gid}")
     expect(host.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: Dummy player picks"))
@@ -150,7 +150,7 @@ def test_full_cooperation_with_the_dummy_player_three_rounds_on_two_phones(serve
     for rnd, announce_by in ((1, None), (2, "Ben"), (3, None)):
         b.goto(f"{server}/games/{gid}")
         expect(b.get_by_text(re.compile(rf"Round {rnd} of 6"))).to_be_visible()
-        pick_tactics(phones, server, gid, a, rnd, removed)
+        pick_tactics(phones, server, gid, a, removed)
         played, announced_at = play_turns(phones, server, gid, a, announce_by)
         assert {"dummy", "Anna", "Ben"} <= set(played)
         assert (announced_at is not None) == bool(announce_by)
