@@ -8,7 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion import trackers  # noqa: F401
+from companion.game import trackers  # noqa: F401  (registers the tracker reducers)
 from companion.db import connect
 from companion.events import load_events, record, sentence
 from companion.state import fold

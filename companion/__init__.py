@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+__version__ = "0.2.0"
+
 import importlib
 import os
 import pkgutil
 import secrets
-import tempfile
 from pathlib import Path
+
+from . import resources
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the game and rules layers import this package without Flask
     from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def default_data_dir() -> Path:
@@ -40,12 +42,19 @@ def _in_memory(database: str) -> bool:
 
 
 def create_app(config: dict | None = None) -> "Flask":
+    """The Flask app on the database ``config["DATABASE"]`` (else ``$COMPANION_DB``, else the user's data folder).
+
+    Its imports are made here, not at the top of this module: every module of the lower floors (``companion.rules``,
+    ``companion.game``) loads this package first, and must not load Flask or the web layer with it."""
     from flask import Flask
+
+    from . import assets, db, game, i18n, web
+    from .web import common, fastpoll
 
     app = Flask(
         __name__,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(resources.TEMPLATES),
+        static_folder=str(resources.STATIC),
     )
     config = dict(config or {})
     db_path = Path(config.get("DATABASE") or os.environ.get("COMPANION_DB") or default_data_dir() / "companion.db")
@@ -68,21 +77,15 @@ def create_app(config: dict | None = None) -> "Flask":
         app.config["SECRET_KEY"] = (secrets.token_hex(32) if _in_memory(str(db_path))
                                     else _secret_key(db_path.parent))
 
-    from . import db, i18n
-    from .web import common
-
     db.connect(app.config["DATABASE"], migrate=True).conn.close()
     app.teardown_appcontext(db.close_db)
     i18n.init_app(app)
     common.init_app(app)
-    from . import assets
 
-    # the hashed static copies live beside the database; an in-memory database has no folder: a temporary one
-    cache = app.config.get("STATIC_CACHE") or (Path(tempfile.mkdtemp(prefix="companion-static-"))
-                                               if _in_memory(str(db_path)) else db_path.parent / "static-cache")
+    # the hashed static copies go to the user's cache folder (content-hashed names: every app and version can share
+    # it), never into the package (an installed wheel may be read-only) nor the working directory
+    cache = app.config.get("STATIC_CACHE") or resources.cache_dir() / "static"
     assets.init_app(app, Path(cache))
-    from .web import fastpoll
-
     fastpoll.init_app(app)  # the steady-state live poll answered before Flask
     from . import solvers
 
@@ -90,11 +93,7 @@ def create_app(config: dict | None = None) -> "Flask":
         solvers.configure(pool=True)
 
     # Core reducers, then every feature blueprint in companion/web/ (a module that defines `bp`).
-    from . import game, trackers  # noqa: F401  (registers the tracker reducers)
-
     game.load_all()  # every feature's reducers and commands
-    from . import web
-
     for info in sorted(pkgutil.iter_modules(web.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{web.__name__}.{info.name}")
         bp = getattr(module, "bp", None)

@@ -1,19 +1,25 @@
 """Static files, light and cached: content-hashed names, served compressed and cached for a year by WhiteNoise.
 
-Build-free: when the app starts, every file under static/ is copied once to a cache folder under a name with a
-hash of its content (``app.css`` -> ``app.3f2a9c1b7e04.css``) beside a gzip copy. WhiteNoise serves that folder at
-/static/ (the compressed copy to browsers that accept it) and marks hashed names immutable; templates ask
-``static_url('app.css')`` for the hashed address, so a changed file gets a new address and no browser re-checks a
-file it has. The plain names stay reachable (short caching) for the manifest and old bookmarks.
+Build-free: when the app starts, every file under static/ (``companion.resources.STATIC``) is copied once to a
+cache folder (the user's cache folder: never the package, which may be read-only, nor the working directory) under
+a name with a hash of its content (``app.css`` -> ``app.3f2a9c1b7e04.css``) beside a gzip copy. WhiteNoise serves
+that folder at /static/ (the compressed copy to browsers that accept it) and marks hashed names immutable;
+templates ask ``static_url('app.css')`` for the hashed address, so a changed file gets a new address and no browser
+re-checks a file it has. The plain names stay reachable (short caching) for the manifest and old bookmarks.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import os
 import re
 import tempfile
 from pathlib import Path
+
+from flask import url_for
+from whitenoise import WhiteNoise
+from whitenoise.compress import Compressor
 
 HASHED = re.compile(r"\.[0-9a-f]{12}\.[A-Za-z0-9]+$")
 COMPRESSED = (".gz", ".br")
@@ -36,8 +42,6 @@ def _write(path: Path, data: bytes) -> None:
 
 def build(static: Path, out: Path) -> dict[str, str]:
     """Copy each static file to ``out`` under its hashed name (once), with a gzip copy; {plain name: hashed name}."""
-    from whitenoise.compress import Compressor
-
     compressor = Compressor(use_brotli=False, quiet=True)
     manifest: dict[str, str] = {}
     for path in sorted(static.rglob("*")):
@@ -49,18 +53,17 @@ def build(static: Path, out: Path) -> dict[str, str]:
         target = out / name
         if not target.exists():
             _write(target, data)
-        if compressor.should_compress(str(target)) and not Path(f"{target}.gz").exists():
-            for _ in compressor.compress(str(target)):
-                pass
+        packed = Path(f"{target}.gz")
+        if compressor.should_compress(str(target)) and not packed.exists():
+            small = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(small) < len(data) * 0.95:  # as WhiteNoise's compressor: only when it is worth it
+                _write(packed, small)  # atomically: another app may be reading the shared folder
         manifest[rel] = name
     return manifest
 
 
 def init_app(app, cache_dir: Path) -> None:
     """Wrap the app in WhiteNoise serving the hashed copies, and give templates ``static_url()``."""
-    from flask import url_for
-    from whitenoise import WhiteNoise
-
     static = Path(app.static_folder)
     manifest = build(static, cache_dir)
     app.extensions["static_manifest"] = manifest

@@ -1,24 +1,28 @@
-"""``companion serve``: start the app with waitress on the embedded SQLite database, print the LAN URL and a QR code."""
+"""``companion serve``: start the app with waitress on the embedded SQLite database, print the LAN URL and a QR code.
+
+The command line is the top floor: it imports the app factory (and so the web layer), never the reverse."""
 
 from __future__ import annotations
 
 import argparse
-import socket
+import errno
 import sys
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as dist_version
 
 import qrcode
+from waitress.server import create_server
+
+from . import __version__, create_app
+from .net import lan_address
 
 
-def lan_address() -> str:
-    """The address other phones on the same network reach this machine at (no packet is sent)."""
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+def version() -> str:
+    """The installed distribution's version (``mage-knight-companion``), else the package's own."""
     try:
-        s.connect(("192.0.2.1", 9))  # TEST-NET address: only picks the outgoing interface
-        return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        s.close()
+        return dist_version("mage-knight-companion")
+    except PackageNotFoundError:  # a checkout that is not installed
+        return __version__
 
 
 def terminal_qr(url: str) -> str:
@@ -40,6 +44,7 @@ def terminal_qr(url: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description="Mage Knight table-side companion")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="serve the app to the phones at the table")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
@@ -47,21 +52,36 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--db", default=None, help="SQLite database file (default: a per-user data folder)")
     serve.add_argument("--threads", type=int, default=8, help="waitress worker threads (default: 8)")
     args = parser.parse_args(argv)
+    return serve_app(args.host, args.port, args.db, args.threads)
 
-    from waitress import serve as waitress_serve
 
-    from . import create_app
-
-    address = args.host if args.host not in ("0.0.0.0", "::") else lan_address()
-    url = f"http://{address}:{args.port}/"
+def serve_app(host: str, port: int, db: str | None, threads: int) -> int:
+    """Bind the port first: when it is taken (or not allowed), one line on stderr and exit status 1, before
+    anything else is printed. Then the address, the database, the QR code, and serve until stopped."""
+    address = host if host not in ("0.0.0.0", "::") else lan_address()
+    url = f"http://{address}:{port}/"
     config = {"PUBLIC_URL": url, "SOLVER_POOL": True}  # solvers in worker processes (companion/solvers.py)
-    app = create_app({"DATABASE": args.db, **config} if args.db else config)
+    app = create_app({"DATABASE": db, **config} if db else config)
+    try:
+        server = create_server(app, host=host, port=port, threads=threads, ident="companion")
+    except OSError as err:
+        reason = "it is already in use" if getattr(err, "errno", None) in _IN_USE else (err.strerror or str(err))
+        print(f"companion: cannot listen on {host}:{port}: {reason}; choose another with --port.", file=sys.stderr)
+        return 1
     print(f"Mage Knight companion: open {url} on every phone at the table (same Wi-Fi).")
     print(f"Database: {app.config['DATABASE']}")
     print(terminal_qr(url))
     sys.stdout.flush()
-    waitress_serve(app, host=args.host, port=args.port, threads=args.threads, ident="companion")
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
     return 0
+
+
+_IN_USE = {errno.EADDRINUSE, 10048}  # 10048: WSAEADDRINUSE on Windows
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,12 +1,14 @@
 """Languages: Flask-Babel with English (the msgids) and German.
 
-German catalogs live in ``translations/de/LC_MESSAGES/*.po``, one file per feature. At start-up they are merged and
-compiled into one ``messages.mo`` in a build folder, so no compiled file is kept in the repository and the catalogs
-can never be stale.
+German catalogs live in ``translations/de/LC_MESSAGES/*.po``, one file per feature (an installed wheel carries them
+in ``companion/translations``: ``companion.resources``). At start-up they are merged and compiled into one
+``messages.mo`` in the user's cache folder (``resources.cache_dir()``; the temporary folder if that cannot be
+written), never into the package or the working directory, so no compiled file is kept anywhere it could go stale.
 """
 
 from __future__ import annotations
 
+import getpass
 import hashlib
 import os
 import tempfile
@@ -18,8 +20,9 @@ from babel.messages.pofile import read_po
 from flask import request, session
 from flask_babel import Babel
 
-ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "translations"
+from . import resources
+
+SOURCE = resources.TRANSLATIONS
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 
 
@@ -42,15 +45,22 @@ def merged_catalog(lang: str, source: Path = SOURCE) -> Catalog:
 
 
 def compile_translations(source: Path = SOURCE) -> Path:
+    """Merge and compile each language's catalogs into ``<cache>/i18n-<hash of the source folder>``; that folder."""
     digest = hashlib.sha1(str(source).encode()).hexdigest()[:10]
-    build = Path(tempfile.gettempdir()) / f"companion-i18n-{os.getuid()}-{digest}"
+    try:
+        return _compile(source, resources.cache_dir() / f"i18n-{digest}")
+    except OSError:  # no writable home (a service account): the temporary folder
+        return _compile(source, Path(tempfile.gettempdir()) / f"companion-i18n-{getpass.getuser()}-{digest}")
+
+
+def _compile(source: Path, build: Path) -> Path:
     for lang in LANGUAGES:
         if lang == "en":
             continue
         out = build / lang / "LC_MESSAGES"
         out.mkdir(parents=True, exist_ok=True)
-        tmp = out / f"messages.{os.getpid()}.tmp"
-        with tmp.open("wb") as fh:
+        fd, tmp = tempfile.mkstemp(dir=out, prefix=".messages-")  # atomically: other apps may read the folder
+        with os.fdopen(fd, "wb") as fh:
             write_mo(fh, merged_catalog(lang, source))
         os.replace(tmp, out / "messages.mo")
     return build

@@ -78,10 +78,14 @@ def new_player(name: str, hero: str | None = None, team: str | None = None) -> d
     }
 
 
-def _setup_numbers(setup: dict) -> dict | None:
-    from .game.setup import setup_numbers_json  # the game layer imports this module: import when folding
+INITIALIZERS: list[Callable[[dict, dict], None]] = []
 
-    return setup_numbers_json(setup)
+
+def initializer(fn: Callable[[dict, dict], None]) -> Callable[[dict, dict], None]:
+    """Register ``fn(state, setup)``: the game layer fills in what it derives from the set-up when the fold starts
+    (``companion/game/setup.py``: the set-up numbers), as it registers its reducers: this floor never imports it."""
+    INITIALIZERS.append(fn)
+    return fn
 
 
 def initial_state(game_id: int, setup: dict, seed: str) -> dict:
@@ -91,7 +95,7 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
     for pl in players:
         pl["fame"] = int(start.get("fame") or 0)
         pl["reputation"] = int(start.get("reputation") or 0)
-    return {
+    state = {
         "game": {
             "id": game_id,
             "name": setup.get("name") or "",
@@ -99,7 +103,7 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
             "mode": setup.get("mode"),
             "seed": seed,
             "variants": list(setup.get("variants") or ()),  # the Scenario Book's variants chosen (game/setup.py)
-            "setup_numbers": _setup_numbers(setup),  # dice, offers, tiles, cities, rounds, start (game/setup.py)
+            "setup_numbers": None,  # dice, offers, tiles, cities, rounds, start (game/setup.py, an initializer)
         },
         "round": 1,
         "time": "day",
@@ -109,6 +113,9 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
         "finished": False,
         "overrides": {},
     }
+    for fn in INITIALIZERS:
+        fn(state, setup)
+    return state
 
 
 class Walker:

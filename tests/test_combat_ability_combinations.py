@@ -17,12 +17,12 @@ from companion.rules.combat import (
     Enemy,
     PlayerAttack,
     Site,
-    combat_outcome,
     current_armor,
     fortification,
     resolve_attack,
-    resolve_block,
 )
+from companion.rules.combat_block import resolve_block
+from companion.rules.combat_outcomes import combat_outcome
 from companion.rules.damage import Hero, UnblockedAttack, Unit, assign_damage, prepare_attack, suggest_assignment
 from companion.rules.pvp import coop_split, pvp_attack, pvp_damage, pvp_fame
 

@@ -15,16 +15,13 @@ from companion.rules.combat import (
     CombatError,
     Enemy,
     Site,
-    acting_enemy,
-    block_efficient,
-    combat_outcome,
     current_armor,
-    draw_summoned,
     enemy_from_token,
     fortification,
     resolve_attack,
-    resolve_block,
 )
+from companion.rules.combat_block import acting_enemy, block_efficient, draw_summoned, resolve_block
+from companion.rules.combat_outcomes import combat_outcome
 
 
 from combat_helpers import A, E  # noqa: E402

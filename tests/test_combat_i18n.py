@@ -137,7 +137,8 @@ def _german():
 def test_block_line_names_the_enemy_in_german():
     """Rulebook Block phase 6a: Swift doubles the attack for blocking; the Freezers (rules data: "Froster") are
     Swift with Ice Attack 3."""
-    from companion.rules.combat import Block, enemy_from_token, resolve_block
+    from companion.rules.combat import Block, enemy_from_token
+    from companion.rules.combat_block import resolve_block
     from companion.rules.text import translate_line
 
     res = resolve_block(enemy_from_token("freezers"), [Block(6, "fire")])
@@ -150,6 +151,8 @@ def test_block_line_names_the_enemy_in_german():
 def _all_lines(rng):
     """Explanation lines of every combat engine function for one random situation."""
     from companion.rules import combat as c
+    from companion.rules import combat_block as cb
+    from companion.rules import combat_outcomes as co
     from companion.rules import damage as d
     from companion.rules import pvp as p
     from companion.rules.combat_plan import plan_attacks
@@ -178,8 +181,8 @@ def _all_lines(rng):
     hero = d.Hero(rng.randint(1, 3), rng.randint(2, 5), rng.randint(0, 2))
     calls = [
         lambda: c.resolve_attack(es[1:], attacks, rng.choice(c.PHASES), site, es[:1]).explanation,
-        lambda: c.resolve_block(es[0], blocks, 0, rng.choice([0, 0, 2]), site).explanation,
-        lambda: c.combat_outcome(es[1:2], es[2:], rng.choice(c.ASSAULT_KINDS)).explanation,
+        lambda: cb.resolve_block(es[0], blocks, 0, rng.choice([0, 0, 2]), site).explanation,
+        lambda: co.combat_outcome(es[1:2], es[2:], rng.choice(co.ASSAULT_KINDS)).explanation,
         lambda: d.assign_damage(hero, units, [d.UnblockedAttack(e, 0, tuple(rng.sample(
             [u.id for u in units], rng.randint(0, 2)))) for e in es], site).explanation,
         lambda: d.suggest_assignment(hero, units, [d.UnblockedAttack(e) for e in es], site).result.explanation,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion import trackers  # noqa: F401  (registers the tracker reducers)
+from companion.game import trackers  # noqa: F401  (registers the tracker reducers)
 from companion.db import connect
 from companion.events import Conflict, NothingToDo, load_events, record, render_sentence, sentence, undo_or_redo
 from companion.state import Event, fold, rng, scopes_overlap, walk

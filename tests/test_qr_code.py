@@ -5,7 +5,7 @@ import re
 
 import qrcode
 
-from companion.web.games import qr_svg
+from companion.web.board import qr_svg
 
 
 def test_the_svg_draws_exactly_the_modules_of_the_code():

@@ -71,3 +71,29 @@ def test_serve_prints_url_and_qr_and_survives_a_kill(tmp_path):
 def test_terminal_qr_is_square_blocks():
     lines = terminal_qr("http://192.168.1.20:5000/").splitlines()
     assert len(lines) > 10 and len({len(l) for l in lines}) == 1
+
+
+def test_a_taken_port_is_one_clear_line_and_a_failure_before_anything_else(tmp_path):
+    """`companion serve` on a port another program holds: one line on stderr naming the port, a non-zero exit,
+    and nothing printed before it (no address, no QR code, no traceback)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = subprocess.run([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port",
+                               str(port), "--db", str(tmp_path / "games.db")], capture_output=True, text=True,
+                              timeout=60)
+    assert proc.returncode != 0
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert f"127.0.0.1:{port}" in lines[0] and "already in use" in lines[0] and "--port" in lines[0]
+
+
+def test_version_names_the_release():
+    from companion import __version__
+
+    proc = subprocess.run([sys.executable, "-m", "companion.cli", "--version"], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0
+    assert proc.stdout.strip() == f"companion {__version__}"

@@ -4,7 +4,7 @@ import threading
 
 import pytest
 
-from companion import trackers  # noqa: F401  (registers the tracker reducers)
+from companion.game import trackers  # noqa: F401  (registers the tracker reducers)
 from companion.db import connect
 from companion.events import Conflict, load_events, record, sentence, undo_or_redo
 from companion.state import fold

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from ..rules.data import get_rules
 from ..rules.text import N_
+from ..state import initializer
 from .command import Invalid, term
 from .fields import text_value
 from .scenario_rules import VARIANTS, solo_allowed, start_values
@@ -167,6 +168,12 @@ def setup_numbers_json(setup: Mapping[str, Any]) -> dict | None:
     """What the state keeps: ``state["game"]["setup_numbers"]`` (the fold's first step, ``state.initial_state``)."""
     numbers = setup_numbers_of(setup)
     return numbers.to_json() if numbers is not None else None
+
+
+@initializer
+def _setup_numbers_in_state(state: dict, setup: Mapping[str, Any]) -> None:
+    """The fold's first step (``state.initial_state``) keeps them in ``state["game"]["setup_numbers"]``."""
+    state["game"]["setup_numbers"] = setup_numbers_json(setup)
 
 
 def _variants(raw: Any, sc) -> list[str]:

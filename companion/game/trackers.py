@@ -124,10 +124,9 @@ __all__ = ["CRYSTAL_LIMIT", "COLORS", "SHIELD_KINDS", "find_unit"]
 
 # ---------------------------------------------------------------------------------------------- commands
 
-from .command import Command, Invalid, command  # noqa: E402
 from . import fields as parse  # noqa: E402
 from ..rules.text import N_, Nn_  # noqa: E402
-from .command import InvalidN, term  # noqa: E402
+from .command import Command, Invalid, InvalidN, command, term  # noqa: E402
 from .sentences import name_arg, plural_sentence, sentence  # noqa: E402
 from ..rules.progression import change_fame, recruit_influence_modifier, reputation_modifier, standing  # noqa: E402
 from .fields import flag  # noqa: E402

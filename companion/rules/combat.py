@@ -12,12 +12,9 @@ Public, stable API (other modules and the web layer build on these names):
 - ``effective_enemy(enemy, site)`` - the enemy with the city bonus applied (traced)
 - ``fortification(enemy, site)`` - 0, 1 or 2 (2 = cannot be targeted in the Ranged and Siege phase)
 - ``resolve_attack(targets, attacks, phase, site, others=())`` -> ``AttackResult``
-- ``resolve_block(enemy, blocks, attack_index, move_points, site)`` -> ``BlockResult``
-- ``draw_summoned(pile, rng)`` - a random brown token for a summoner
-- ``combat_outcome(...)`` -> ``Outcome`` (fame, reputation, shields)
 
-The Block phase is in ``combat_block.py``, the outcome in ``combat_outcomes.py``; every name above stays
-importable from this module. All functions are pure; bad input raises ``CombatError`` (a ``ValueError``) with a readable message.
+The Block phase is in ``combat_block.py`` (``resolve_block`` -> ``BlockResult``, ``draw_summoned``), the outcome in
+``combat_outcomes.py`` (``combat_outcome`` -> ``Outcome``). All functions are pure; bad input raises ``CombatError`` (a ``ValueError``) with a readable message.
 """
 from __future__ import annotations
 
@@ -474,21 +471,3 @@ def summoned_tokens(enemy: Enemy) -> tuple[Enemy, ...]:
 
 def is_summoner(enemy: Enemy) -> bool:
     return bool(enemy.summon) or enemy.has("summon")
-
-
-# The Block phase and the outcome live in their own modules (``combat_block``, ``combat_outcomes``); their names
-# stay importable from here (loaded on first use, so either module can be imported first).
-_MOVED = {
-    "combat_block": ("BlockResult", "block_efficient", "acting_enemy", "acting_attack", "draw_summoned",
-                     "enemy_attack", "resolve_block"),
-    "combat_outcomes": ("Outcome", "ASSAULT_KINDS", "combat_outcome"),
-}
-
-
-def __getattr__(name: str):
-    for module, names in _MOVED.items():
-        if name in names:
-            import importlib
-
-            return getattr(importlib.import_module(f"companion.rules.{module}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,7 +2,6 @@
 
 Rules: Rulebook "Combat with Enemies", Block phase (2: summoners draw a brown token that replaces them in Block and
 Assign Damage; 5: efficient and inefficient blocks), the quick reference sheet (Swift, Cumbersome, city bonuses).
-Importable from ``companion.rules.combat`` as before.
 """
 from __future__ import annotations
 

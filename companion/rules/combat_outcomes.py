@@ -1,7 +1,7 @@
 """Combat with enemies, the outcome: Fame, Reputation, Shields and conquest (pure engine).
 
 Rules: Rulebook "Combat Outcomes", "City Assaults"; the quick reference sheet (Keep, Mage Tower, Monastery, other
-players' keeps). Importable from ``companion.rules.combat`` as before.
+players' keeps).
 """
 from __future__ import annotations
 

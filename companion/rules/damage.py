@@ -24,15 +24,14 @@ from companion.rules.combat import (
     Enemy,
     Site,
     _check_int,
-    acting_attack,
     attack_abilities,
     effective_enemy,
     element_term,
-    enemy_attack,
     enemy_name,
     validate_enemy,
     validate_site,
 )
+from companion.rules.combat_block import acting_attack, enemy_attack
 from companion.rules.text import Name, T, Tn
 
 PREFERENCES = ("units", "hero")

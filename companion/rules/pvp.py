@@ -25,11 +25,11 @@ from companion.rules.combat import (
     PlayerAttack,
     _check_int,
     _fmt,
-    block_efficient,
     check_element,
     element_term,
     name_list,
 )
+from companion.rules.combat_block import block_efficient
 from companion.rules.damage import Hero, Unit
 
 PVP_PHASES = ("ranged_siege", "melee")

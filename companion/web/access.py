@@ -23,6 +23,7 @@ from flask import abort, current_app, g, request, session
 from flask_babel import gettext
 
 from ..db import get_db
+from ..game.undo import by_of
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 ROLES = ("host", "player", "watcher", "joined")
@@ -215,8 +216,6 @@ def is_host(row: dict) -> bool:
 
 
 def my_by(game_id: int) -> dict:
-    from ..game.undo import by_of
-
     me = my_role(game_id)
     return by_of(me["role"], me["player"])
 

@@ -20,7 +20,8 @@ from ..game.combat.state import FIGHTS, engine_enemy  # noqa: F401  (re-exported
 from ..game.combat.view import enemy_label as _enemy_label
 from ..game.combat.view import page_context as _page_context
 from ..game.command import Command, Invalid
-from .common import _current_lang, done, load_game, page, record_command, ui_gettext
+from .common import done, load_game, page, record_command
+from .language import current_lang, ui_gettext
 
 bp = Blueprint("combat", __name__)
 
@@ -32,22 +33,22 @@ def t(msgid: str) -> str:
 
 def refused(err: Invalid):
     """400 with the reason on the page, in this request's language."""
-    abort(400, description=err.translated(ui_gettext, _current_lang()))
+    abort(400, description=err.translated(ui_gettext, current_lang()))
 
 
 def enemy_label(e: Mapping[str, Any]) -> str:
-    return _enemy_label(e, _current_lang())
+    return _enemy_label(e, current_lang())
 
 
 def page_context(game, data=None) -> dict:
     data = data if data is not None else request.args
     try:
-        ctx = _page_context(game.state, data, _current_lang())
+        ctx = _page_context(game.state, data, current_lang())
     except Invalid as err:
         refused(err)
     check = ctx.get("check") or {}
     if isinstance(check.get("error"), Invalid):
-        check["error"] = check["error"].translated(ui_gettext, _current_lang())
+        check["error"] = check["error"].translated(ui_gettext, current_lang())
     ctx.update({"t": t, "label": enemy_label})
     return ctx
 

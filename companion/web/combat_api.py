@@ -25,10 +25,11 @@ from ..rules.combat import (
     Site,
     enemy_from_token,
     resolve_attack,
-    resolve_block,
 )
 from .. import solvers
+from ..rules.combat_block import resolve_block
 from ..rules.combat_plan import plan_attacks
+from ..rules.data import get_rules
 from ..game.command import Invalid
 from ..game.fields import json_flag, json_id, json_list, json_object, json_text, json_whole, known_fields
 from ..rules.damage import (
@@ -213,7 +214,6 @@ def parse_units(data: dict) -> tuple[list[Unit], dict[str, Any]]:
         if "unit" in u:
             key = json_text(f"{where}.unit", u["unit"])
             try:
-                from ..rules.data import get_rules
                 known = get_rules().units
             except Exception as err:
                 raise ApiError(f"the unit list is not available ({err})", 503) from None

@@ -8,6 +8,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -21,7 +22,7 @@ from flask import (
 )
 from flask_babel import gettext, lazy_gettext
 from flask_htmx import HTMX
-from flask_wtf.csrf import CSRFError, CSRFProtect
+from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
 from flask.json.provider import DefaultJSONProvider
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, HTTPException
@@ -30,7 +31,9 @@ from werkzeug.routing import IntegerConverter
 from .. import events as ev
 from ..db import get_db
 from ..game import fields, safejson
-from ..game.command import Command, Invalid, apply
+from ..game.command import COMMANDS, Actor, Command, Invalid, NotYours, apply, run
+from ..rules.data import get_rules
+from ..rules.text import translate_line
 from ..state import Event
 from ..state_cache import CACHE as STATE_CACHE
 from .access import (  # noqa: F401  (re-exported: blueprints import them from here)
@@ -49,6 +52,9 @@ from .access import (  # noqa: F401  (re-exported: blueprints import them from h
     remember_join,
     same_secret,
 )
+from .board import board_context
+from .language import current_lang, invalid_text, render_sentence_here, ui_gettext
+from .refusal import refused_page
 
 csrf = CSRFProtect()
 htmx = HTMX()
@@ -96,20 +102,6 @@ class GameIdConverter(IntegerConverter):
     def __init__(self, map, *args, **kwargs):
         kwargs.setdefault("max", (1 << 63) - 1)
         super().__init__(map, *args, **kwargs)
-
-
-def ui_gettext(message: str) -> str:
-    """``gettext`` of this request that also carries ``ngettext``, so that explanation lines and refusals with a
-    count (``Tn``, ``InvalidN``) choose their plural form in the page's language."""
-    return gettext(message)
-
-
-ui_gettext.ngettext = lambda singular, plural, n: _nplural(singular, plural, n)  # type: ignore[attr-defined]
-
-
-def invalid_text(err: Invalid) -> str:
-    """An ``Invalid`` in this request's language."""
-    return err.translated(ui_gettext, _current_lang())
 
 
 def json_body() -> dict:
@@ -238,6 +230,30 @@ def record_command(game: Game, type: str, payload: dict, sentence: dict, scope: 
         conflict()
 
 
+def actor_of(game: Game) -> Actor:
+    """The acting device as the game layer's commands see it: its player, whether it hosts, whether it watches."""
+    me = my_role(game.id)
+    p = me.get("player")
+    return Actor(player=p if isinstance(p, int) and not isinstance(p, bool) else None,
+                 is_host=bool(game.is_host or me.get("role") == "host"), is_watcher=me.get("role") == "watcher")
+
+
+def run_command(game: Game, name: str, data) -> ev.Recorded:
+    """Run the registered command ``name`` (``companion.game.command.COMMANDS``) given by this device (the game
+    layer checks who may give it: ``run``) on the form's or JSON body's values and record its event
+    (``record_command``). 404 for an unknown command, 403 for another player's turn, 400 with the reason for a
+    refusal."""
+    if COMMANDS.get(name) is None:
+        abort(404, description=gettext("Unknown command."))
+    try:
+        cmd = run(name, game.state, data, actor_of(game))
+    except NotYours as err:  # another player's turn: not this phone's to do
+        abort(403, description=invalid_text(err))
+    except Invalid as err:
+        abort(400, description=invalid_text(err))
+    return record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)
+
+
 def conflict():
     abort(409, description=gettext(
         "Another phone changed this game while you were looking at it. Here is the current state: "
@@ -322,9 +338,7 @@ def init_app(app) -> None:
     @app.template_filter("tr")
     def _translate_line(line):
         """An explanation line from a rules engine, in this page's language (companion.rules.text)."""
-        from ..rules.text import translate_line
-
-        return translate_line(line, ui_gettext, _current_lang())
+        return translate_line(line, ui_gettext, current_lang())
 
     @app.context_processor
     def _helpers():
@@ -337,7 +351,7 @@ def init_app(app) -> None:
             "unit_name": unit_name,
             "url_exists": url_exists,
             "game_links": GAME_LINKS,
-            "current_lang": _current_lang(),
+            "current_lang": current_lang(),
             "can_change": (lambda: can_change(g.game.id) if g.get("game") is not None else True),
         }
 
@@ -369,12 +383,10 @@ GAME_LINKS = (
 
 def unit_name(u: dict) -> str:
     """A unit of the game state by its name in this page's language (units from the rules data have both)."""
-    from ..rules.data import get_rules
-
     ref = get_rules().units.get(u.get("unit") or "")
     if ref is None:
         return u.get("name", "")
-    return ref.name_de if _current_lang() == "de" else ref.name
+    return ref.name_de if current_lang() == "de" else ref.name
 
 
 def url_exists(path: str) -> bool:
@@ -401,28 +413,8 @@ def game_form_fields(next_url: str | None = None) -> Markup:
     )
 
 
-def _nplural(singular: str, plural: str, n) -> str:
-    from flask_babel import get_translations
-
-    return get_translations().ngettext(singular, plural, n if isinstance(n, int) else 2)
-
-
-def render_sentence_here(s: dict) -> str:
-    """A log sentence in this request's language, plurals through ngettext ("1 Wound card", "2 Wound cards")."""
-    return ev.render_sentence(s, gettext, _current_lang(), _nplural)
-
-
 def _csrf_token() -> str:
-    from flask_wtf.csrf import generate_csrf
-
     return generate_csrf()
-
-
-def _current_lang() -> str:
-    from flask_babel import get_locale
-
-    loc = get_locale()
-    return loc.language if loc else "en"
 
 
 TITLES = {
@@ -457,12 +449,8 @@ def _error_response(status: int, message: str):
         return resp
     if game is not None and status == 409:
         # without JavaScript: the board as it is now, with the message on top
-        from .games import board_context
-
         return render_template("games/show.html", flash_title=title, flash_message=message,
                                **board_context(game)), status
-    from .refusal import refused_page
-
     back = safe_back()
     # without JavaScript: the page the form was on, the reason beside the form, what was typed kept
     return refused_page(title, message, status, back) or (
@@ -472,8 +460,6 @@ def _error_response(status: int, message: str):
 def safe_back() -> str | None:
     """The error page's Back link: the Referer only when it is a page of this app (same scheme and host), as a
     path; never a ``javascript:`` or another site's address."""
-    from urllib.parse import urlsplit
-
     ref = request.referrer
     if not ref or len(ref) > 2000:
         return None

@@ -10,6 +10,7 @@ import secrets
 
 from flask import jsonify, request
 
+from ..db import get_db
 from ..game import fields
 from ..game.command import Invalid
 from ..rules.text import N_
@@ -50,8 +51,6 @@ def add_device(game_id: int):
         players = json.loads(row["setup"]).get("players") or []
         player = fields.whole_value(raw_player, "player", lo=0, hi=max(0, len(players) - 1))
         role = "player"
-    from ..db import get_db
-
     count = get_db().execute("SELECT COUNT(*) FROM members WHERE game_id = ? AND api_hash IS NOT NULL",
                              [game_id]).fetchone()[0]
     if count >= MAX_API_DEVICES:

@@ -11,10 +11,12 @@ from flask_babel import get_locale, gettext, lazy_gettext
 
 from ..game.command import COMMANDS
 from ..game.dummy import available_tactics, chart, forecast, is_final_day_or_night, page_data, round_running
+from ..game.dummy.page import turn_refusal
 from ..game.dummy.rounds import colour_only_card
+from ..game.scenario_end import is_over
 from ..i18n import N_
-from .common import done, load_game, page
-from .games import run_command
+from .common import done, load_game, page, run_command
+from .language import invalid_text
 
 bp = Blueprint("dummy", __name__)
 
@@ -39,13 +41,8 @@ def _lang() -> str:
 
 
 def context(game) -> dict:
-    from ..game.dummy.page import turn_refusal
-    from .common import invalid_text
-
     ctx = page_data(game.state, _lang(), gettext("Dummy player"))
     refused = turn_refusal(game.state)
-    from ..game.scenario_end import is_over
-
     ctx.update(game=game, color_names=COLOR_NAMES, dummy_refused=invalid_text(refused) if refused else None,
                game_over=is_over(game.state))
     return ctx

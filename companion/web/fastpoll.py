@@ -12,7 +12,9 @@ import hmac
 import re
 from urllib.parse import parse_qs
 
-from ..db import reader
+from flask import current_app, g, url_for
+
+from ..db import get_db, reader
 from .access import token_key
 
 _PATH = re.compile(r"/games/([0-9]{1,18})/poll")
@@ -57,10 +59,6 @@ class FastPoll:
 
 def init_app(app) -> None:
     """Put the fast path in front of the app and give templates ``poll_url(game_id)`` (the poller's address)."""
-    from flask import current_app, g, url_for
-
-    from ..db import get_db
-
     def poll_url(game_id: int) -> str:
         game = g.get("game")
         if game is not None and getattr(game, "id", None) == game_id:

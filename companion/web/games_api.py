@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from flask import jsonify, url_for
 
-from ..commands import Invalid
+from ..game.command import Invalid
 from ..db import get_db
 from ..game.scenario_rules import rules_in_play
 from .. import events as ev
+from ..game.setup import validate_setup
+from ..game.undo import my_latest
 from .common import (ApiError, api_blueprint, based_on as read_based_on, device_id, game_row, json_body, load_game,
-                     my_by, nonce)
+                     my_by, nonce, run_command)
 from .access import new_device_token, remember_join
-from .games import create_game, export_game, run_command, validate_setup
+from .games import create_game, export_game
 
 bp = api_blueprint("games_api", __name__, "/api/v1/games")
 
@@ -83,9 +85,6 @@ def undo_redo(game_id: int, which: str):
 @bp.post("/<int:game_id>/undo/<int:seq>")
 def undo_event(game_id: int, seq: int):
     """Take back one event (``undo.event``) if nothing in force since touched the same thing; 409 naming it."""
-    from ..game.command import Invalid as _Invalid
-    from ..game.undo import my_latest
-
     game = load_game(game_id)
     data = json_body()
     if seq >= 1 << 63:
@@ -98,7 +97,7 @@ def undo_event(game_id: int, seq: int):
     try:
         ev.undo_event(get_db(), game_id, seq, device=device_id(), by=my_by(game_id), log=game.events,
                       nonce=str(data["nonce"]) if data.get("nonce") else None)
-    except _Invalid as err:
+    except Invalid as err:
         raise ApiError(str(err), 409)
     except ev.Conflict as c:
         raise ApiError(f"the game changed (now seq {c.last_seq}); fetch it and try again", 409)

@@ -7,7 +7,9 @@ from flask import Blueprint, abort, g, request, url_for
 from flask_babel import gettext, lazy_gettext
 from markupsafe import Markup, escape
 
+from ..rules.data import get_rules
 from .access import device_id, member, new_device_token
+from .board import join_url, qr_svg
 from .common import GAME_LINKS, load_game, page, url_exists
 
 bp = Blueprint("invite", __name__)
@@ -15,8 +17,6 @@ bp = Blueprint("invite", __name__)
 
 def has_dummy(state: dict) -> bool:
     """A Dummy player is in the game: a solo game, a scenario that has one, or one already set up."""
-    from ..rules.data import get_rules
-
     info = state.get("game") or {}
     if state.get("dummy") or info.get("mode") == "solo":
         return True
@@ -77,8 +77,6 @@ def _common_links(gid: int) -> list[dict]:
 
 @bp.get("/games/<int:game_id>/invite")
 def show(game_id: int, device_token: str | None = None):
-    from .games import join_url, qr_svg
-
     game = load_game(game_id)
     url = join_url(game)
     return page("games/invite.html", game=game, join_url=url, qr=qr_svg(url), device_token=device_token,

@@ -21,7 +21,8 @@ from ..game.command import COMMANDS
 from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, end_command, outcome, parse_setup,
                         parse_step, replay, sides_of, try_step)
 from ..game.pvp.page import page_data, turn_view
-from .common import load_game, page, record_command, ui_gettext
+from .common import load_game, page, record_command
+from .language import ui_gettext
 
 bp = Blueprint("pvp", __name__)
 

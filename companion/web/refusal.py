@@ -13,6 +13,8 @@ import html
 import re
 
 from flask import current_app, render_template, request
+from werkzeug.test import EnvironBuilder
+from werkzeug.wrappers import Response
 
 FORM = re.compile(r"<form\b[^>]*>.*?</form>", re.S)
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
@@ -46,9 +48,6 @@ def refused_page(title, message, status: int, back: str | None) -> tuple[str, in
 
 def _render_get(path: str) -> str | None:
     """The page at ``path`` as this device sees it (its cookies), rendered in-process."""
-    from werkzeug.test import EnvironBuilder
-    from werkzeug.wrappers import Response
-
     app = current_app._get_current_object()
     headers = {k: v for k, v in request.headers.items() if k in ("Cookie", "Accept-Language", "Host")}
     path, _sep, query = path.partition("?")

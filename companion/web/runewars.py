@@ -17,7 +17,10 @@ from ..game.runewars.heroes import limit_prompts
 from ..game.runewars.setup import MAX_PLAYERS, runewars_setup_from_form, validate_runewars_setup
 from ..rules import runewars as rw
 from ..rules.text import N_
-from .common import device_id, game_row, load_game, page
+from .board import join_url, qr_svg
+from .common import device_id, game_row, load_game, page, remember_join
+from .games import create_game
+from .language import invalid_text
 
 bp = Blueprint("runewars", __name__)
 
@@ -37,12 +40,10 @@ def new():
 
 @bp.post("/runewars")
 def create():
-    from .games import create_game, invalid_message, remember_join
-
     try:
         setup = setup_from_form(request.form)
     except Invalid as err:
-        return render_template("runewars/new.html", form=request.form, error=invalid_message(err),
+        return render_template("runewars/new.html", form=request.form, error=invalid_text(err),
                                max_players=MAX_PLAYERS), 400
     game_id = create_game(setup, device_id())
     remember_join(game_id, game_row(game_id)["token"], "host", None)
@@ -57,8 +58,6 @@ def _runewars_game(game_id: int):
 
 
 def _context(game) -> dict:
-    from .games import join_url, qr_svg
-
     state = game.state
     r = view(state)
     owners = list(range(len(state["players"]))) + [NEUTRAL]

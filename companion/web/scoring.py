@@ -12,7 +12,7 @@ import io
 import json
 
 from flask import Blueprint, Response, abort, request, url_for
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 from ..game.command import COMMANDS, Invalid
 from ..game.scoring import (all_confirmed, board_differences, chart_view, confirmed, english_result, game_fields, is_final,
@@ -21,15 +21,15 @@ from ..game.scoring import (all_confirmed, board_differences, chart_view, confir
 from ..game.scoring import (build_sheet, game_prefill, prefill, score_state, sheet_dict,  # noqa: F401 (imports)
                             sheet_values, strength_view)
 from ..rules import scoring as rules
+from ..rules.data import get_rules
 from ..rules.text import translate_line
-from .common import done, load_game, page, record_command, ui_gettext
+from .common import done, load_game, page, record_command
+from .language import invalid_text, ui_gettext
 
 bp = Blueprint("scoring", __name__)
 
 
 def _lang() -> str:
-    from flask_babel import get_locale
-
     loc = get_locale()
     return loc.language if loc else "en"
 
@@ -99,8 +99,6 @@ def _shown(v) -> str:
 
 def _scenario_name(sc: rules.ScenarioScoring) -> str:
     try:
-        from ..rules.data import get_rules
-
         data = get_rules().scenarios.get(sc.id)
         if data is not None:
             return data.name_de if _lang() == "de" else data.name
@@ -114,12 +112,10 @@ def _here(game_id: int) -> str:
 
 
 def _run(game, name: str, data) -> None:
-    from .games import invalid_message
-
     try:
         cmd = COMMANDS[name](game.state, data)
     except Invalid as err:
-        abort(400, description=invalid_message(err))
+        abort(400, description=invalid_text(err))
     record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)
 
 

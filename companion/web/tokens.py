@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, request
 
 from ..rules.data import apply_override, get_rules
-from ..trackers import CORRECTABLE_ABILITIES
+from ..game.trackers import CORRECTABLE_ABILITIES
 from .common import load_game, page
 
 bp = Blueprint("tokens", __name__)

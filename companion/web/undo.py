@@ -15,7 +15,8 @@ from ..db import get_db
 from ..game import undo as u
 from ..game.command import Invalid
 from ..state import UNDO_TYPES, walk
-from .common import _current_lang, can_change, render_sentence_here, ui_gettext, conflict, device_id, done, load_game, my_by
+from .common import can_change, conflict, device_id, done, load_game, my_by
+from .language import current_lang, render_sentence_here, ui_gettext
 
 bp = Blueprint("undo", __name__)
 
@@ -83,7 +84,7 @@ def _take_back(game_id: int, target_seq: int | None):
         ev.undo_event(get_db(), game_id, target_seq, device=device_id(), by=my_by(game_id), log=game.events,
                       nonce=request.form.get("nonce") or None)
     except Invalid as err:
-        abort(409, description=err.translated(ui_gettext, _current_lang()))
+        abort(409, description=err.translated(ui_gettext, current_lang()))
     except ev.Conflict:
         conflict()
     nxt = request.form.get("next")

@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
-from ...rules.combat import (Block, CombatError, PlayerAttack, draw_summoned, effective_enemy, fortification,
-                             resolve_attack, resolve_block)
+from ...rules.combat import Block, CombatError, PlayerAttack, effective_enemy, fortification, resolve_attack
+from ...rules.combat_block import draw_summoned, resolve_block
 from ...rules.odds import pile_contents
 from ...rules.text import N_
 from ...state import reducer, rng

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...rules.combat import CombatError, current_armor, effective_enemy, fortification, resolve_block
+from ...rules.combat import CombatError, current_armor, effective_enemy, fortification
+from ...rules.combat_block import resolve_block
 from ...rules.combat_plan import plan_attacks
 from ...solvers import solve
 from ...rules.damage import UnblockedAttack, prepare_attack

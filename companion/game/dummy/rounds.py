@@ -4,9 +4,9 @@ Dummy Player, "When preparing a new Round": one Advanced Action and a crystal of
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Mapping
 
+from ...resources import TRANSLATIONS
 from ...rules import dummy as rules
 from ...rules import mage_lite
 from ...rules.data import get_rules
@@ -20,7 +20,7 @@ from .common import (available_tactics, dummy_command, color_value, day_night, d
 from ..scenario_end import refuse_if_over
 from .turns import round_running
 
-CATALOGS = Path(__file__).resolve().parents[3] / "translations" / "de" / "LC_MESSAGES"
+CATALOGS = TRANSLATIONS / "de" / "LC_MESSAGES"
 COLOUR_ONLY = N_("Advanced Action (%(color)s)")
 
 

@@ -8,12 +8,14 @@ from typing import Any, Callable, Iterable, Mapping
 
 import yaml
 
+from ...resources import RULES_DATA
+
 try:  # the C loader is several times faster; fall back to the pure-Python one
     _YamlLoader = yaml.CSafeLoader  # type: ignore[attr-defined]
 except AttributeError:  # pragma: no cover
     _YamlLoader = yaml.SafeLoader
 
-DEFAULT_DIR = Path(__file__).resolve().parents[3] / "rules_data"
+DEFAULT_DIR = RULES_DATA
 
 
 # --------------------------------------------------------------------------------------------- vocabularies

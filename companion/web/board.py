@@ -1,0 +1,68 @@
+"""The board page's context (the game's trackers, the scenario's set-up, the join link and its QR code): shown by
+the board page, and by the shared error page after a conflict (the board as it is now, under the message)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import qrcode
+from flask import current_app, request, url_for
+from markupsafe import Markup
+
+from ..game import board
+from ..game.scenario_rules import VARIANT_NAMES
+from ..game.trackers import REWARD_TEXT
+from ..net import lan_address
+from .language import current_lang
+
+
+def join_url(game) -> str:
+    """The address a phone scans to join: the host's LAN address (``companion serve`` sets ``PUBLIC_URL``), or
+    this request's host unless that is this machine's loopback."""
+    base = current_app.config.get("PUBLIC_URL")
+    if not base:
+        parts = urlsplit(request.host_url)
+        host = parts.hostname or "localhost"
+        if host in ("localhost", "127.0.0.1", "::1"):
+            port = f":{parts.port}" if parts.port else ""
+            base = f"{parts.scheme}://{lan_address()}{port}/"
+        else:
+            base = request.host_url
+    return base.rstrip("/") + url_for("games.join", game_id=game.id, token=game.token)
+
+
+def qr_svg(data: str) -> Markup:
+    """The join code as a small SVG: one path, a rectangle per run of dark modules in a row (a light page)."""
+    qr = qrcode.QRCode(border=2)
+    qr.add_data(data)
+    qr.make(fit=True)
+    rows = qr.get_matrix()  # the border included
+    size = len(rows)
+    runs = []
+    for y, row in enumerate(rows):
+        x = 0
+        while x < size:
+            if row[x]:
+                start = x
+                while x < size and row[x]:
+                    x += 1
+                runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
+            else:
+                x += 1
+    return Markup(f'<svg class="qr" role="img" aria-label="QR code" viewBox="0 0 {size} {size}" '
+                  f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges"><path d="{"".join(runs)}"/></svg>')
+
+
+def tracker_context(game) -> dict:
+    return board.tracker_view(game.state)
+
+
+def scenario_setup(game) -> dict | None:
+    """The scenario's set-up for this game's player count (Scenario Book), shown on the board."""
+    return board.scenario_setup(game.state, current_lang())
+
+
+def board_context(game) -> dict:
+    url = join_url(game)
+    return {"game": game, "join_url": url, "qr": qr_svg(url), "setup_summary": scenario_setup(game),
+            "reward_text": REWARD_TEXT, "variant_names": VARIANT_NAMES, **tracker_context(game)}
