@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, g, request, url_for
 from flask_babel import gettext, lazy_gettext
-from markupsafe import Markup, escape
 
 from ..rules.data import get_rules
 from .access import device_id, member, new_device_token
@@ -27,12 +26,6 @@ def has_dummy(state: dict) -> bool:
 @bp.app_context_processor
 def _nav():
     return {"game_nav": game_nav}
-
-
-@bp.app_template_filter("qr_labelled")
-def qr_labelled(svg) -> Markup:
-    """The join QR code (games.qr_svg) with its label read aloud in the page's language."""
-    return Markup(str(svg).replace('aria-label="QR code"', f'aria-label="{escape(gettext("QR code"))}"', 1))
 
 
 # Shorter names in the one-row navigation bar (the page's heading says the whole name).
