@@ -14,7 +14,7 @@ import json
 from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import get_locale, gettext
 
-from ..game.command import COMMANDS, Invalid
+from ..game.command import Invalid
 from ..game.scoring import (all_confirmed, board_differences, chart_view, confirmed, english_result, game_fields, is_final,
                             is_team_game, player_fields, result_for, scenario_of, table_view, titles_view,
                             typed_lines, winner_text)
@@ -23,7 +23,7 @@ from ..game.scoring import (build_sheet, game_prefill, prefill, score_state, she
 from ..rules import scoring as rules
 from ..rules.data import get_rules
 from ..rules.text import translate_line
-from .common import done, load_game, page, record_command
+from .common import done, game_command, load_game, page, record_command
 from .language import invalid_text, ui_gettext
 
 bp = Blueprint("scoring", __name__)
@@ -113,7 +113,7 @@ def _here(game_id: int) -> str:
 
 def _run(game, name: str, data) -> None:
     try:
-        cmd = COMMANDS[name](game.state, data)
+        cmd = game_command(game, name, data)
     except Invalid as err:
         abort(400, description=invalid_text(err))
     record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)
