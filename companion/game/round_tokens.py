@@ -142,9 +142,8 @@ def cmd_extra_turn(state: dict, data: Mapping[str, Any]) -> Command:
     Round, and "not on your last turn of the Round" (after the End of the Round was announced, or in the
     scenario's last turns)."""
     from . import rounds
-    from .scenario_end import refuse_if_over
 
-    refuse_if_over(state)
+    # the game being over is refused by the command's registered check (scenario_end._refuse_if_over)
     i = player_index(state, data)
     if rounds.tactic_of(state, i) is None or rounds.tactic_of(state, i).effect != "extra_turn":
         raise Invalid(N_("Only the holder of The Right Moment takes another turn."))
