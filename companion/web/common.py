@@ -32,6 +32,7 @@ from .. import events as ev
 from ..db import get_db
 from ..game import fields, safejson
 from ..game.command import COMMANDS, Actor, Command, Invalid, NotYours, apply, run
+from ..game.turn_owner import may_end_turn
 from ..rules.data import get_rules
 from ..rules.text import translate_line
 from ..state import Event
@@ -360,6 +361,8 @@ def init_app(app) -> None:
             "game_links": GAME_LINKS,
             "current_lang": current_lang(),
             "can_change": (lambda: can_change(g.game.id) if g.get("game") is not None else True),
+            # this phone ends ``who``'s turn (theirs, or the host's): the game layer's rule (game/turn_owner.py)
+            "may_end_turn": (lambda game, who: may_end_turn(actor_of(game), who)),
         }
 
 
