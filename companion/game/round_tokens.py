@@ -23,7 +23,7 @@ from typing import Any, Mapping
 from ..rules.text import N_
 from ..state import Event, reducer
 from .command import Command, Invalid, check, command, term
-from .fields import player_index
+from .fields import LARGEST, between, player_index
 from .sentences import name_arg, sentence
 
 DUMMY = "dummy"
@@ -97,8 +97,11 @@ def coop_assault_allowed(state: dict, data: Mapping[str, Any]) -> None:
     if status(state) is not None:
         raise Invalid(N_("A cooperative city assault cannot begin once the scenario's end conditions are met."))
     for i, pl in enumerate(state["players"]):
-        raw = data.get(f"count_{i}") if hasattr(data, "get") else None
-        if raw not in (None, "", "0", 0) and flipped(state, i):
+        try:  # the participants as the command reads them (a count above 0)
+            n = between(data, f"count_{i}", 0, LARGEST, default=0)
+        except Invalid:
+            continue  # the command itself refuses that number
+        if n and flipped(state, i):
             raise Invalid(N_("%(name)s's Round Order token is face down: they cannot join a cooperative city "
                              "assault."), name=pl["name"])
 
