@@ -26,10 +26,23 @@ def players_view(state: dict, rules=None) -> list[dict]:
             "hero": rules.heroes.get(p["hero"]) if p.get("hero") else None,
             "units_full": len(p["units"]) >= st.command_tokens,
             "hand": hand_limit_now(p),
+            "planning_hand": planning_hand_limit(state, i),
             "recruit_modifiers": recruit_modifiers(p),
             "position": p.get("position") or {"near_keep": False, "city": "none"},
         })
     return players
+
+
+def planning_hand_limit(state: dict, i: int) -> int | None:
+    """The Hand limit while player ``i`` holds Planning (Day Tactic 4: "At the end of your turn, if you have at least
+    2 cards in hand, draw as if your Hand limit were 1 higher"; card text in ``rules_data/tactics.yaml``), on top of
+    the keep or city bonus; None when they do not hold it this Round."""
+    from .rounds import tactic_of
+
+    t = tactic_of(state, i)
+    if t is None or t.id != "planning":
+        return None
+    return hand_limit_now(state["players"][i]).limit + 1
 
 
 def dummy_now(state: dict) -> bool:
