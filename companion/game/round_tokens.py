@@ -169,17 +169,27 @@ def reminders(state: dict, who: Any) -> dict | None:
     if who is None or who == DUMMY:
         return None
     t = rounds.tactic_of(state, who)
-    out: dict[str, Any] = {"tactic": t, "flipped": flipped(state, who), "extra_turn": extra_turn_possible(state, who),
-                           "hand_limit": None}
-    if t is not None and t.id == "planning":
-        from .hand_limit import hand_limit_now
+    return {"tactic": t, "flipped": flipped(state, who), "extra_turn": extra_turn_possible(state, who),
+            "hand_limit": planning_hand_limit(state, who)}
 
-        try:
-            out["hand_limit"] = hand_limit_now(state["players"][int(who)]).limit + 1
-        except (AttributeError, KeyError, TypeError, ValueError):
-            out["hand_limit"] = None
-    return out
+
+def planning_hand_limit(state: dict, who: Any) -> int | None:
+    """The Hand limit while ``who`` holds Planning (Day Tactic 4: "At the end of your turn, if you have at least 2
+    cards in hand, draw as if your Hand limit were 1 higher"; card text in ``rules_data/tactics.yaml``), on top of
+    the keep or city bonus; None when they do not hold it this Round. Shown on their turn and on the board."""
+    from . import rounds
+    from .hand_limit import hand_limit_now
+
+    if who is None or who == DUMMY:
+        return None
+    t = rounds.tactic_of(state, who)
+    if t is None or t.id != "planning":
+        return None
+    try:
+        return hand_limit_now(state["players"][int(who)]).limit + 1
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+        return None
 
 
 __all__ = ["FLIP_REASONS", "cmd_extra_turn", "extra_turn_possible", "flipped", "missed_turn_sentence",
-           "refuse_announce", "reminders", "turn_ended"]
+           "planning_hand_limit", "refuse_announce", "reminders", "turn_ended"]
