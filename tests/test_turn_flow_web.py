@@ -266,3 +266,22 @@ def test_co_op_the_dummys_turn_through_the_api_only_when_the_round_order_says_so
         ok("dummy_new_round", advanced_action="color:red", spell_color="blue",
            remove_tactic=next(iter(st()["dummy"]["player_tactics"].values())))
         assert st()["round"] == rnd + 1
+
+
+def test_the_combat_page_refuses_a_cooperative_assault_after_the_announcement(app, client):
+    """Rulebook, Cooperative City Assault 2a: an assault can begin only if "The End of the Round has not been
+    announced yet" - the combat page's own form (not only the JSON command) is refused, and nothing is dealt."""
+    gid = _three(app, client)
+    s = _state(client, gid)
+    who = _current(s)
+    _do(client, gid, "round_announce", player=str(who), deck_empty="1")
+    nxt = _current(_state(client, gid))
+    for path, form in (("setup", {"player": str(nxt), "fight": "city", "city": "white", "level": "4"}),
+                       ("enemy", {"token": "prowlers"}), ("enemy", {"token": "prowlers"})):
+        form["based_on"] = _seq(client, gid)
+        assert client.post(f"/games/{gid}/combat/{path}", data=form).status_code == 303
+    others = [i for i in range(3) if i != nxt]
+    r = client.post(f"/games/{gid}/combat/coop", data={f"count_{nxt}": "1", f"count_{others[0]}": "1",
+                                                        "based_on": _seq(client, gid)})
+    assert r.status_code == 400 and "End of the Round was announced" in r.get_data(as_text=True)
+    assert not _state(client, gid)["combat"]["current"].get("coop")

@@ -8,6 +8,7 @@ from ..rules.data import get_rules
 from ..rules.progression import reputation_modifier, standing
 from ..state import COLORS, SHIELD_KINDS
 from .hand_limit import hand_limit_now
+from .round_tokens import planning_hand_limit
 from .scenario_play import board_view as scenario_board
 from .scenario_rules import active
 from .trackers import day_night_order, recruit_modifiers
@@ -31,18 +32,6 @@ def players_view(state: dict, rules=None) -> list[dict]:
             "position": p.get("position") or {"near_keep": False, "city": "none"},
         })
     return players
-
-
-def planning_hand_limit(state: dict, i: int) -> int | None:
-    """The Hand limit while player ``i`` holds Planning (Day Tactic 4: "At the end of your turn, if you have at least
-    2 cards in hand, draw as if your Hand limit were 1 higher"; card text in ``rules_data/tactics.yaml``), on top of
-    the keep or city bonus; None when they do not hold it this Round."""
-    from .rounds import tactic_of
-
-    t = tactic_of(state, i)
-    if t is None or t.id != "planning":
-        return None
-    return hand_limit_now(state["players"][i]).limit + 1
 
 
 def dummy_now(state: dict) -> bool:

@@ -270,6 +270,8 @@ def test_a_cooperative_assault_needs_no_announcement_no_scenario_end_and_no_face
     g.record(Command("pvp.end", new, {"msg": "pvp"}, ("pvp",)))
     with pytest.raises(Invalid, match="face down"):
         g.run("combat_coop_deal", **{f"count_{order[0]}": 1, f"count_{order[1]}": 1})
+    with pytest.raises(Invalid, match="two participants"):  # "00" is no enemy: not a participant, not refused for it
+        g.run("combat_coop_deal", **{f"count_{order[0]}": 1, f"count_{order[1]}": "00", f"count_{order[2]}": "0"})
     g.run("combat_coop_deal", **{f"count_{order[0]}": 1, f"count_{order[2]}": 1})
     g.run("combat_cancel")
     g.run("round_announce", player=order[0], deck_empty="1")
