@@ -29,6 +29,8 @@ WRONG_TERMS = {
     r"Maximale[rn]? (?:Wirkung|Effekt)": "Maximalwirkung",  # Maximal Effect
     r"Manaanspruch": "Manabesitz",                       # Mana Claim
     r"Unterirdische[rn]? Angriff": "Untergrundangriff",  # Underground Attack
+    r"Ruhmesleiste": "Ruhmesanzeige",                    # Fame track
+    r"Szenariobuch": "Szenarioheft",                     # Scenario Book
 }
 # Card names the German rulebook does not print, kept as the German edition's card says (not a rules term).
 ALLOWED = {"Kälteresistenz"}  # Cold Toughness (Tovak's basic action card)

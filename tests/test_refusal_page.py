@@ -60,3 +60,23 @@ def test_a_file_too_large_gets_the_error_page_not_the_form_again(app, client):
     app.config["MAX_CONTENT_LENGTH"] = 1000
     resp = client.post("/games/import", data={"file": "x" * 5000}, headers={"Referer": "http://localhost/"})
     assert resp.status_code == 413 and 'data-testid="refusal"' not in resp.get_data(as_text=True)
+
+
+def test_a_text_area_and_an_option_without_a_value_come_back_too(client):
+    """Nothing typed is lost: the Runewars unit type's special ability (a text area) and its initiative (options
+    named by their text) are back in the form after a refusal."""
+    r = client.post("/runewars", data={"name_0": "Elf", "name_1": "Uthuk"})
+    gid = int(re.search(r"/games/(\d+)/who", r.headers["Location"]).group(1))
+    client.post(f"/games/{gid}/who", data={"player": "0"})
+    unit = {"owner": "0", "name": "Archer", "initiative": "5", "shape": "triangle", "health": "1",
+            "ability": "Shoots <first> & twice"}
+    page = f"http://localhost/games/{gid}/runewars"
+    ok = client.post(f"/games/{gid}/do/runewars_unit_type", data=unit)
+    assert ok.status_code == 303
+    resp = client.post(f"/games/{gid}/do/runewars_unit_type", data=unit, headers={"Referer": page})  # the same name twice on one side: refused
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and 'data-testid="refusal"' in html
+    form = html[:html.index('data-testid="refusal"')]
+    form = form[form.rindex("<form"):]
+    assert '<textarea name="ability" maxlength="300" rows="2">Shoots &lt;first&gt; &amp; twice</textarea>' in form
+    assert re.search(r"<option selected>5</option>", form)

@@ -201,3 +201,87 @@ def test_every_scenarios_end_through_the_json_api(app, scenario, mode, names, en
 
 def _state_of(api, body, h):
     return api.get(f"/api/v1/games/{body['id']}", headers=h).get_json()["state"]
+
+
+def test_the_board_shows_plannings_hand_limit_beside_its_holders_hand_limit(app, client):
+    """Planning (Day Tactic 4, the published card; rules_data/tactics.yaml): "draw as if your Hand limit were 1
+    higher" (with at least 2 cards in hand) - the board's per-player Hand limit shows it for the holder only; in
+    German with the official term "Planung" (seed 002)."""
+    gid = new_game(client)
+    _do(client, gid, "round_tactic", player="1", tactic="planning")  # Fame 0 for both: the last in order picks first
+    _do(client, gid, "round_tactic", player="0", tactic="early_bird")
+    board = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert re.search(r'data-testid="hand-limit-planning-1">Planning: 6 with at least 2 cards in hand<', board)
+    assert 'data-testid="hand-limit-planning-0"' not in board
+    assert re.search(r'data-testid="hand-limit-1">5<', board)  # the Hand limit itself is unchanged
+    client.set_cookie("lang", "de")
+    de = client.get(f"/games/{gid}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "Planung: 6 bei mindestens 2 Handkarten" in de
+
+
+@pytest.mark.parametrize("scenario", ["full_cooperation", "blitz_cooperation"])
+def test_co_op_the_dummys_turn_through_the_api_only_when_the_round_order_says_so(app, scenario):
+    """Scenario Book, Dummy Player ("When it is the Dummy player's turn: ...") and Full Cooperation, Special Rules
+    ("When taking Tactics, the Dummy player takes a random Tactic first"): through the JSON API, no player picks
+    before the Dummy has drawn; the Dummy's turn is refused with the name of whose turn it is while it is a
+    player's; each of three Rounds is played through and a new one started."""
+    from companion.game import rounds
+
+    api = app.test_client()
+    r = api.post("/api/v1/games", json={"scenario": scenario, "mode": "coop", "name": "t", "players": [
+        {"name": "Anna", "hero": "arythea"}, {"name": "Ben", "hero": "goldyx"}]})
+    gid, h = r.get_json()["id"], {"Authorization": "Bearer " + r.get_json()["device_token"]}
+    url = f"/api/v1/games/{gid}/commands/"
+
+    def st():
+        return api.get(f"/api/v1/games/{gid}", headers=h).get_json()["state"]
+
+    def ok(name, **data):
+        r = api.post(url + name, json=data, headers=h)
+        assert r.status_code == 201, (name, data, r.get_json())
+
+    ok("dummy_setup", mode="virtual", hero="tovak")
+    for rnd in (1, 2, 3):
+        r = api.post(url + "round_tactic", json={"player": 0, "tactic": rounds.available(st())[0].id}, headers=h)
+        assert r.status_code == 400, r.get_json()
+        ok("dummy_tactic_draw")
+        while rounds.phase(s := st()) == "tactics":
+            ok("round_tactic", player=rounds.next_picker(s), tactic=rounds.available(s)[0].id)
+        refused = 0
+        for _ in range(80):
+            s = st()
+            who = rounds.current(s)
+            if who is None:
+                break
+            if who == "dummy":
+                ok("dummy_turn")
+                continue
+            r = api.post(url + "dummy_turn", json={}, headers=h)
+            assert r.status_code == 400, r.get_json()
+            if not s["dummy"].get("announced"):  # (after its announcement it says that it has announced)
+                assert f"It is {s['players'][who]['name']}'s turn" in r.get_json()["error"], r.get_json()
+                refused += 1
+            ok("round_end_turn", player=who)
+        assert rounds.phase(st()) == "over" and refused
+        ok("dummy_new_round", advanced_action="color:red", spell_color="blue",
+           remove_tactic=next(iter(st()["dummy"]["player_tactics"].values())))
+        assert st()["round"] == rnd + 1
+
+
+def test_the_combat_page_refuses_a_cooperative_assault_after_the_announcement(app, client):
+    """Rulebook, Cooperative City Assault 2a: an assault can begin only if "The End of the Round has not been
+    announced yet" - the combat page's own form (not only the JSON command) is refused, and nothing is dealt."""
+    gid = _three(app, client)
+    s = _state(client, gid)
+    who = _current(s)
+    _do(client, gid, "round_announce", player=str(who), deck_empty="1")
+    nxt = _current(_state(client, gid))
+    for path, form in (("setup", {"player": str(nxt), "fight": "city", "city": "white", "level": "4"}),
+                       ("enemy", {"token": "prowlers"}), ("enemy", {"token": "prowlers"})):
+        form["based_on"] = _seq(client, gid)
+        assert client.post(f"/games/{gid}/combat/{path}", data=form).status_code == 303
+    others = [i for i in range(3) if i != nxt]
+    r = client.post(f"/games/{gid}/combat/coop", data={f"count_{nxt}": "1", f"count_{others[0]}": "1",
+                                                        "based_on": _seq(client, gid)})
+    assert r.status_code == 400 and "End of the Round was announced" in r.get_data(as_text=True)
+    assert not _state(client, gid)["combat"]["current"].get("coop")

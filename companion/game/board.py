@@ -8,6 +8,7 @@ from ..rules.data import get_rules
 from ..rules.progression import reputation_modifier, standing
 from ..state import COLORS, SHIELD_KINDS
 from .hand_limit import hand_limit_now
+from .round_tokens import planning_hand_limit
 from .scenario_play import board_view as scenario_board
 from .scenario_rules import active
 from .trackers import day_night_order, recruit_modifiers
@@ -26,6 +27,7 @@ def players_view(state: dict, rules=None) -> list[dict]:
             "hero": rules.heroes.get(p["hero"]) if p.get("hero") else None,
             "units_full": len(p["units"]) >= st.command_tokens,
             "hand": hand_limit_now(p),
+            "planning_hand": planning_hand_limit(state, i),
             "recruit_modifiers": recruit_modifiers(p),
             "position": p.get("position") or {"near_keep": False, "city": "none"},
         })

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from ..rules.text import N_
 from ..state import Event
 from .command import Invalid
-from .fields import LARGEST, MAX_ID, text_value
+from .fields import LARGEST, MAX_ID, is_json_whole, text_value
 from .setup import validate_setup
 
 FORMAT_VERSION = 1
@@ -57,10 +57,6 @@ class ImportPlan:
     setup: dict
     seed: str | None
     events: tuple[ImportRow, ...]
-
-
-def _is_whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _damaged(n: Any, what: str) -> Invalid:
@@ -173,7 +169,7 @@ def _numbers_in_range(data: Any) -> None:
 def check_import(data: Any) -> ImportPlan:
     """Everything an import needs, checked strictly, and every event replayed through the reducers (a file that
     cannot be replayed is refused whole, naming the event); ``Invalid`` with the reason otherwise."""
-    if not isinstance(data, dict) or not _is_whole(data.get("format_version")) \
+    if not isinstance(data, dict) or not is_json_whole(data.get("format_version")) \
             or data.get("format_version") != FORMAT_VERSION:
         raise Invalid(N_("This is not a game export this version can read (format_version %(v)d expected)."),
                       v=FORMAT_VERSION)
@@ -195,7 +191,7 @@ def check_import(data: Any) -> ImportPlan:
         # table played it (its log already holds any correction they made)
         setup.pop("start", None)
     seqs = [e.get("seq") for e in events if isinstance(e, dict)]
-    if len(seqs) != len(events) or not all(_is_whole(s) for s in seqs) or seqs != list(range(1, len(events) + 1)):
+    if len(seqs) != len(events) or not all(is_json_whole(s) for s in seqs) or seqs != list(range(1, len(events) + 1)):
         raise Invalid(N_("The export's events must be numbered 1, 2, 3 … without gaps."))
     seed = data.get("seed")
     if seed is not None and seed != "":

@@ -91,6 +91,16 @@ def choice(data: Mapping[str, Any], name: str, choices: Iterable[Any], *, defaul
     return raw
 
 
+def filter_value(raw: Any, name: str, allowed: Iterable[str]) -> str:
+    """A filter of a list page's query string: '' (no filter) or one of ``allowed``."""
+    options = list(allowed)
+    value = raw.strip() if isinstance(raw, str) else ""
+    if value and value not in options:
+        raise Invalid(N_("Unknown value %(value)s for %(name)s. Choose one of: %(allowed)s."),
+                      value=repr(value)[:60], name=name, allowed=", ".join(options)[:300])
+    return value
+
+
 def text(data: Mapping[str, Any], name: str, *, default: Any = _MISSING, max_len: int = MAX_TEXT,
          label: str | None = None) -> str:
     """A free-text field: a string, stripped, at most ``max_len`` characters, no lone surrogates or control
@@ -186,9 +196,14 @@ def player_index(state: dict, data: Mapping[str, Any], name: str = "player") -> 
 # is the field's path in the body ("site.city", "attacks[2].value"), as a refusal names it.
 
 
+def is_json_whole(value: Any) -> bool:
+    """Whether a JSON value is a whole number: an int, never a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def json_whole(where: str, value: Any, minimum: int | None = 0, maximum: int = 99) -> int:
     """An int (not a bool) from ``minimum`` (None: any sign, bounded by ``maximum`` in size) to ``maximum``."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_json_whole(value):
         raise Invalid(N_("%(where)s must be a whole number, got %(value)s"), where=where, value=repr(value)[:40])
     if minimum is not None and value < minimum:
         if minimum == 0:

@@ -23,7 +23,7 @@ from typing import Any, Mapping
 from ..rules.text import N_
 from ..state import Event, reducer
 from .command import Command, Invalid, check, command, term
-from .fields import player_index
+from .fields import LARGEST, between, player_index
 from .sentences import name_arg, sentence
 
 DUMMY = "dummy"
@@ -97,8 +97,11 @@ def coop_assault_allowed(state: dict, data: Mapping[str, Any]) -> None:
     if status(state) is not None:
         raise Invalid(N_("A cooperative city assault cannot begin once the scenario's end conditions are met."))
     for i, pl in enumerate(state["players"]):
-        raw = data.get(f"count_{i}") if hasattr(data, "get") else None
-        if raw not in (None, "", "0", 0) and flipped(state, i):
+        try:  # the participants as the command reads them (a count above 0)
+            n = between(data, f"count_{i}", 0, LARGEST, default=0)
+        except Invalid:
+            continue  # the command itself refuses that number
+        if n and flipped(state, i):
             raise Invalid(N_("%(name)s's Round Order token is face down: they cannot join a cooperative city "
                              "assault."), name=pl["name"])
 
@@ -142,9 +145,8 @@ def cmd_extra_turn(state: dict, data: Mapping[str, Any]) -> Command:
     Round, and "not on your last turn of the Round" (after the End of the Round was announced, or in the
     scenario's last turns)."""
     from . import rounds
-    from .scenario_end import refuse_if_over
 
-    refuse_if_over(state)
+    # the game being over is refused by the command's registered check (scenario_end._refuse_if_over)
     i = player_index(state, data)
     if rounds.tactic_of(state, i) is None or rounds.tactic_of(state, i).effect != "extra_turn":
         raise Invalid(N_("Only the holder of The Right Moment takes another turn."))
@@ -167,17 +169,27 @@ def reminders(state: dict, who: Any) -> dict | None:
     if who is None or who == DUMMY:
         return None
     t = rounds.tactic_of(state, who)
-    out: dict[str, Any] = {"tactic": t, "flipped": flipped(state, who), "extra_turn": extra_turn_possible(state, who),
-                           "hand_limit": None}
-    if t is not None and t.id == "planning":
-        from .hand_limit import hand_limit_now
+    return {"tactic": t, "flipped": flipped(state, who), "extra_turn": extra_turn_possible(state, who),
+            "hand_limit": planning_hand_limit(state, who)}
 
-        try:
-            out["hand_limit"] = hand_limit_now(state["players"][int(who)]).limit + 1
-        except (AttributeError, KeyError, TypeError, ValueError):
-            out["hand_limit"] = None
-    return out
+
+def planning_hand_limit(state: dict, who: Any) -> int | None:
+    """The Hand limit while ``who`` holds Planning (Day Tactic 4: "At the end of your turn, if you have at least 2
+    cards in hand, draw as if your Hand limit were 1 higher"; card text in ``rules_data/tactics.yaml``), on top of
+    the keep or city bonus; None when they do not hold it this Round. Shown on their turn and on the board."""
+    from . import rounds
+    from .hand_limit import hand_limit_now
+
+    if who is None or who == DUMMY:
+        return None
+    t = rounds.tactic_of(state, who)
+    if t is None or t.id != "planning":
+        return None
+    try:
+        return hand_limit_now(state["players"][int(who)]).limit + 1
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+        return None
 
 
 __all__ = ["FLIP_REASONS", "cmd_extra_turn", "extra_turn_possible", "flipped", "missed_turn_sentence",
-           "refuse_announce", "reminders", "turn_ended"]
+           "planning_hand_limit", "refuse_announce", "reminders", "turn_ended"]

@@ -237,7 +237,7 @@ def now(state: dict) -> dict | None:
         "available": available(state) if ph == "tactics" else [],
         "has_dummy": dummy_of(state) is not None,
         "needs_dummy": waiting,
-        "final": _final_round(state),
+        "final": final_round(state),
         "end": end,
         "next": next_up(state) if ph == "turns" else None,
         "held": reminders(state, who) if ph == "turns" else None,
@@ -258,7 +258,7 @@ def _end(state: dict) -> dict:
             "text": scenario_text(state)}
 
 
-def _final_round(state: dict) -> bool:
+def final_round(state: dict) -> bool:
     """This is the scenario's last Round (Rulebook, A Round 5a: "if the Round limit is reached, the game is over")."""
     from .trackers import day_night_order
 

@@ -107,20 +107,15 @@ def _round_over(state: dict) -> bool:
         return False
 
 
-def _last_round(state: dict) -> bool:
-    from .trackers import day_night_order
-
-    total = len(day_night_order(state))
-    return bool(total) and state["round"] >= total
-
-
 def status(state: dict) -> dict | None:
     """Where the game stands towards its end (None while the scenario's end is not in sight):
     ``phase``: "met" (the condition is met: this turn finishes, then the last turns), "last_turns" or "over";
     ``reason``: a key of ``REASONS``; ``pending``: the players with their one last turn still to come."""
     se = record(state)
     rule = end_rule(state)
-    if _last_round(state) and _round_over(state):
+    from .rounds import final_round
+
+    if final_round(state) and _round_over(state):
         return {"phase": "over", "reason": "round_limit", "pending": []}
     reason = condition_met(state)
     if reason is None:

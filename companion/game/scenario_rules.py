@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..rules.data import get_rules
+from ..rules.data.setup_rules import VARIANT_IDS
 from ..rules.progression import standing
 from ..rules.text import N_, Nn_
 from ..state import COLORS, player, reducer
@@ -53,7 +54,7 @@ EFFECTS: dict[str, str] = {
 }
 
 # Scenario Book, Variants (the setup form's `variant` choices; stored in the set-up as "variants")
-VARIANTS = ("rampaging_evil", "more_rampage", "interactive_combat", "megapolis")
+VARIANTS = VARIANT_IDS  # the one list, which the rules data (setup.yaml ``variants``) is checked against
 VARIANT_NAMES = {
     "rampaging_evil": N_("Rampaging Evil (start at Reputation -2; new rampaging enemies at the end of each round)"),
     "more_rampage": N_("More Rampage! (start at Reputation -4; rampaging enemies always come back)"),

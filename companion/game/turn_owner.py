@@ -17,6 +17,12 @@ from .rounds import DUMMY, current, who_name
 TURN_COMMANDS = ("round_end_turn", "round_announce", "dummy_pass", "dummy_announce")
 
 
+def may_end_turn(actor: Actor, who: Any) -> bool:
+    """Whether ``actor``'s phone may end ``who``'s turn or announce for them: their own phone, or the host's (the
+    pages show the buttons by this, the guard below refuses by it)."""
+    return actor.is_host or (actor.player is not None and actor.player == who)
+
+
 @guard(*TURN_COMMANDS)
 def own_turn(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
     """Refuse anybody but the player whose turn it is (or the host, who acts for them: their name is returned)."""
@@ -29,10 +35,10 @@ def own_turn(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
     if actor.player == who:
         return None
     name = who_name(state, who)
-    if actor.is_host:
-        return name
+    if may_end_turn(actor, who):
+        return name  # the host, acting for them
     raise NotYours(N_("It is %(name)s's turn: only %(name)s's phone (or the host) can end it or announce the End "
                      "of the Round."), name=name)
 
 
-__all__ = ["TURN_COMMANDS", "own_turn"]
+__all__ = ["TURN_COMMANDS", "may_end_turn", "own_turn"]

@@ -7,7 +7,8 @@ from urllib.parse import urlsplit
 
 import qrcode
 from flask import current_app, request, url_for
-from markupsafe import Markup
+from flask_babel import gettext
+from markupsafe import Markup, escape
 
 from ..game import board
 from ..game.scenario_rules import VARIANT_NAMES
@@ -49,7 +50,8 @@ def qr_svg(data: str) -> Markup:
                 runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
             else:
                 x += 1
-    return Markup(f'<svg class="qr" role="img" aria-label="QR code" viewBox="0 0 {size} {size}" '
+    label = escape(gettext("QR code"))
+    return Markup(f'<svg class="qr" role="img" aria-label="{label}" viewBox="0 0 {size} {size}" '
                   f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges"><path d="{"".join(runs)}"/></svg>')
 
 

@@ -5,22 +5,18 @@ decisions and the state machine live in the game layer; here are only URLs, the 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext
 
-from ..game.combat import setup as _setup_cmds
-from ..game.combat import damage as _damage_cmds
-from ..game.combat import outcome as _outcome_cmds
-from ..game.combat import phases as _phase_cmds
 from ..game.combat.damage import suggestion  # noqa: F401  (re-exported)
 from ..game.combat.outcome import outcome_of  # noqa: F401  (re-exported)
 from ..game.combat.state import FIGHTS, engine_enemy  # noqa: F401  (re-exported)
 from ..game.combat.view import enemy_label as _enemy_label
 from ..game.combat.view import page_context as _page_context
-from ..game.command import Command, Invalid
-from .common import done, load_game, page, record_command
+from ..game.command import Invalid
+from .common import done, game_command, load_game, page, record_command
 from .language import current_lang, ui_gettext
 
 bp = Blueprint("combat", __name__)
@@ -79,11 +75,12 @@ def check(game_id: int):
 # ---------------------------------------------------------------------------------------------- commands
 
 
-def _run(game_id: int, fn: Callable[[dict, Mapping[str, Any]], Command], data: Mapping[str, Any] | None = None):
-    """Parse → command → record → back to the combat page."""
+def _run(game_id: int, name: str, data: Mapping[str, Any] | None = None):
+    """Parse → the registered command ``name`` (its checks included: ``game_command``) → record → back to the
+    combat page."""
     game = load_game(game_id)
     try:
-        cmd = fn(game.state, request.form if data is None else data)
+        cmd = game_command(game, name, request.form if data is None else data)
     except Invalid as err:
         refused(err)
     record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)
@@ -92,57 +89,57 @@ def _run(game_id: int, fn: Callable[[dict, Mapping[str, Any]], Command], data: M
 
 @bp.post("/games/<int:game_id>/combat/setup")
 def setup(game_id: int):
-    return _run(game_id, _setup_cmds.setup)
+    return _run(game_id, "combat_setup")
 
 
 @bp.post("/games/<int:game_id>/combat/enemy")
 def enemy_add(game_id: int):
-    return _run(game_id, _setup_cmds.enemy_add)
+    return _run(game_id, "combat_enemy_add")
 
 
 @bp.post("/games/<int:game_id>/combat/enemy/<int:key>/remove")
 def enemy_remove(game_id: int, key: int):
-    return _run(game_id, _setup_cmds.enemy_remove, {"key": key})
+    return _run(game_id, "combat_enemy_remove", {"key": key})
 
 
 @bp.post("/games/<int:game_id>/combat/coop")
 def coop_deal(game_id: int):
-    return _run(game_id, _setup_cmds.coop_deal)
+    return _run(game_id, "combat_coop_deal")
 
 
 @bp.post("/games/<int:game_id>/combat/phase")
 def next_phase(game_id: int):
-    return _run(game_id, _phase_cmds.next_phase)
+    return _run(game_id, "combat_phase")
 
 
 @bp.post("/games/<int:game_id>/combat/attack")
 def attack(game_id: int):
-    return _run(game_id, _phase_cmds.attack)
+    return _run(game_id, "combat_attack")
 
 
 @bp.post("/games/<int:game_id>/combat/summon")
 def summon(game_id: int):
-    return _run(game_id, _phase_cmds.summon)
+    return _run(game_id, "combat_summon")
 
 
 @bp.post("/games/<int:game_id>/combat/block")
 def block(game_id: int):
-    return _run(game_id, _phase_cmds.block)
+    return _run(game_id, "combat_block")
 
 
 @bp.post("/games/<int:game_id>/combat/damage")
 def damage(game_id: int):
-    return _run(game_id, _damage_cmds.damage)
+    return _run(game_id, "combat_damage")
 
 
 @bp.post("/games/<int:game_id>/combat/end")
 def end(game_id: int):
-    return _run(game_id, _outcome_cmds.end)
+    return _run(game_id, "combat_end")
 
 
 @bp.post("/games/<int:game_id>/combat/cancel")
 def cancel(game_id: int):
-    return _run(game_id, _outcome_cmds.cancel)
+    return _run(game_id, "combat_cancel")
 
 
 __all__ = ["bp", "FIGHTS", "outcome_of", "suggestion", "engine_enemy"]

@@ -32,6 +32,7 @@ from .. import events as ev
 from ..db import get_db
 from ..game import fields, safejson
 from ..game.command import COMMANDS, Actor, Command, Invalid, NotYours, apply, run
+from ..game.turn_owner import may_end_turn
 from ..rules.data import get_rules
 from ..rules.text import translate_line
 from ..state import Event
@@ -238,15 +239,22 @@ def actor_of(game: Game) -> Actor:
                  is_host=bool(game.is_host or me.get("role") == "host"), is_watcher=me.get("role") == "watcher")
 
 
+def game_command(game: Game, name: str, data) -> Command:
+    """The registered command ``name`` given by this device: the game layer's ``run`` (the command's checks and
+    who may give it, then the command). Every route that runs a command goes through here, so no page skips a
+    check; it raises ``NotYours`` or ``Invalid`` for the route to show."""
+    return run(name, game.state, data, actor_of(game))
+
+
 def run_command(game: Game, name: str, data) -> ev.Recorded:
     """Run the registered command ``name`` (``companion.game.command.COMMANDS``) given by this device (the game
-    layer checks who may give it: ``run``) on the form's or JSON body's values and record its event
+    layer checks who may give it: ``game_command``) on the form's or JSON body's values and record its event
     (``record_command``). 404 for an unknown command, 403 for another player's turn, 400 with the reason for a
     refusal."""
     if COMMANDS.get(name) is None:
         abort(404, description=gettext("Unknown command."))
     try:
-        cmd = run(name, game.state, data, actor_of(game))
+        cmd = game_command(game, name, data)
     except NotYours as err:  # another player's turn: not this phone's to do
         abort(403, description=invalid_text(err))
     except Invalid as err:
@@ -353,6 +361,8 @@ def init_app(app) -> None:
             "game_links": GAME_LINKS,
             "current_lang": current_lang(),
             "can_change": (lambda: can_change(g.game.id) if g.get("game") is not None else True),
+            # this phone ends ``who``'s turn (theirs, or the host's): the game layer's rule (game/turn_owner.py)
+            "may_end_turn": (lambda game, who: may_end_turn(actor_of(game), who)),
         }
 
 

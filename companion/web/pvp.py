@@ -17,11 +17,10 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import get_locale, gettext
 
 from ..game.command import Invalid
-from ..game.command import COMMANDS
 from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, end_command, outcome, parse_setup,
                         parse_step, replay, sides_of, try_step)
 from ..game.pvp.page import page_data, turn_view
-from .common import load_game, page, record_command
+from .common import game_command, load_game, page, record_command
 from .language import ui_gettext
 
 bp = Blueprint("pvp", __name__)
@@ -118,7 +117,7 @@ def end(game_id: int):
     """Record the outcome of the finished fight as one undoable event."""
     game = load_game(game_id)
     try:
-        cmd = COMMANDS["pvp_end"](game.state, request.form)  # the shared command (with "fully_attended")
+        cmd = game_command(game, "pvp_end", request.form)  # the shared command (with "fully_attended")
     except Invalid as err:
         abort(400, description=reason(err))
     record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)

@@ -20,7 +20,8 @@ FORM = re.compile(r"<form\b[^>]*>.*?</form>", re.S)
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 INPUT = re.compile(r"<input\b[^>]*>")
 SELECT = re.compile(r'(<select\b[^>]*\bname="([^"]*)"[^>]*>)(.*?)(</select>)', re.S)
-OPTION = re.compile(r"<option\b[^>]*>")
+OPTION = re.compile(r"(<option\b[^>]*>)([^<]*)")
+TEXTAREA = re.compile(r'(<textarea\b[^>]*\bname="([^"]*)"[^>]*>)(.*?)(</textarea>)', re.S)
 BOOKKEEPING = {"csrf_token", "based_on", "nonce", "next"}
 TYPED = {"number", "text", "search", "email", "tel", "url", ""}
 
@@ -77,7 +78,8 @@ def _the_form(page: str):
 
 
 def _refill(form: str) -> str:
-    """What was typed, back in its fields: typed inputs by name in order, the chosen options, ticked boxes."""
+    """What was typed, back in its fields: typed inputs by name in order, the chosen options (an option without a
+    value by its text), ticked boxes, text areas."""
     seen: dict[str, int] = {}
 
     def one_input(m) -> str:
@@ -108,9 +110,16 @@ def _refill(form: str) -> str:
         chosen = request.form.get(name)
 
         def option(o) -> str:
-            tag = re.sub(r"\sselected(?=[\s>/])", "", o.group(0))
-            return tag[:-1] + " selected>" if attrs(tag).get("value") == chosen else tag
+            tag = re.sub(r"\sselected(?=[\s>/])", "", o.group(1))
+            value = attrs(tag).get("value", html.unescape(o.group(2)).strip())  # no value: its text is sent
+            return (tag[:-1] + " selected>" if value == chosen else tag) + o.group(2)
 
         return m.group(1) + OPTION.sub(option, m.group(3)) + m.group(4)
 
-    return SELECT.sub(one_select, INPUT.sub(one_input, form))
+    def one_textarea(m) -> str:
+        name = m.group(2)
+        if name not in request.form or name in BOOKKEEPING:
+            return m.group(0)
+        return m.group(1) + html.escape(request.form.get(name), quote=False) + m.group(4)
+
+    return TEXTAREA.sub(one_textarea, SELECT.sub(one_select, INPUT.sub(one_input, form)))

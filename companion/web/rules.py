@@ -18,8 +18,9 @@ from companion.rules.data import get_rules
 from companion.rules.odds import OddsError, draw_odds, pile_contents
 from companion.rules.text import Name
 from companion.game.command import Invalid
-from companion.game.fields import whole_value
+from companion.game.fields import filter_value, whole_value
 
+from .language import invalid_text
 from .rules_labels import (  # noqa: F401 (the templates and older imports read them from here)
     PILES,
     COLOR_NAMES,
@@ -133,13 +134,11 @@ def known_expansions(items: list) -> list[str]:
 
 
 def _choice(name: str, allowed: list[str]) -> str:
-    """A filter value from the query string: '' (no filter) or one of ``allowed``; anything else is a 400."""
-    value = request.args.get(name, "").strip()
-    if value and value not in allowed:
-        abort(400, description=gettext(
-            "Unknown value %(value)s for %(name)s. Choose one of: %(allowed)s.",
-            value=repr(value), name=name, allowed=", ".join(allowed)))
-    return value
+    """A filter value from the query string (``fields.filter_value``); anything else is a 400 with the reason."""
+    try:
+        return filter_value(request.args.get(name, ""), name, allowed)
+    except Invalid as err:
+        abort(400, description=invalid_text(err))
 
 
 @bp.context_processor

@@ -14,8 +14,8 @@ import json
 from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import get_locale, gettext
 
-from ..game.command import COMMANDS, Invalid
-from ..game.scoring import (all_confirmed, board_differences, chart_view, confirmed, english_result, game_fields, is_final,
+from ..game.command import Invalid
+from ..game.scoring import (all_confirmed, chart_view, confirmed, english_result, game_fields, is_final,
                             is_team_game, player_fields, result_for, scenario_of, table_view, titles_view,
                             typed_lines, winner_text)
 from ..game.scoring import (build_sheet, game_prefill, prefill, score_state, sheet_dict,  # noqa: F401 (imports)
@@ -23,7 +23,7 @@ from ..game.scoring import (build_sheet, game_prefill, prefill, score_state, she
 from ..rules import scoring as rules
 from ..rules.data import get_rules
 from ..rules.text import translate_line
-from .common import done, load_game, page, record_command
+from .common import done, game_command, load_game, page, record_command
 from .language import invalid_text, ui_gettext
 
 bp = Blueprint("scoring", __name__)
@@ -54,6 +54,7 @@ def sheet(game_id: int):
     players, gvals = sheet_values(state)
     res, refused, _ = result_for(state)
     final = is_final(state)
+    typed = [] if final else typed_lines(state)  # once: the marks beside the lines and the warning above
     return page(
         "scoring/sheet.html",
         game=game,
@@ -74,17 +75,18 @@ def sheet(game_id: int):
         winner=winner_text(res, gettext) if res else "",
         scenario_name=_scenario_name(sc),
         strength=strength_view(state) if not final else [],
-        differs={(str(d["player"]), d["field"]): d for d in typed_lines(state)} if not final else {},
-        differences=_difference_lines(state) if not final else [],
+        differs={(str(d["player"]), d["field"]): d for d in typed},
+        differences=_difference_lines(state, [d for d in typed if d["differs"]]),
     )
 
 
-def _difference_lines(state: dict) -> list[str]:
-    """The warning above "Record the final score": every edited line that differs from the board."""
+def _difference_lines(state: dict, differences: list[dict]) -> list[str]:
+    """The warning above "Record the final score": every edited line that differs from the board
+    (``differences``: the typed lines whose value ``differs``)."""
     sc = scenario_of(state)
     labels = {f.key: f.label_in(gettext) for f in player_fields(sc, is_team_game(state)) + game_fields(sc)}
     out = []
-    for d in board_differences(state):
+    for d in differences:
         who = gettext("The game") if d["player"] == "game" else state["players"][d["player"]]["name"]
         out.append(gettext("%(who)s, %(line)s: sheet %(value)s, board %(board)s", who=who, line=labels[d["field"]],
                            value=_shown(d["value"]), board=_shown(d["board"])))
@@ -113,7 +115,7 @@ def _here(game_id: int) -> str:
 
 def _run(game, name: str, data) -> None:
     try:
-        cmd = COMMANDS[name](game.state, data)
+        cmd = game_command(game, name, data)
     except Invalid as err:
         abort(400, description=invalid_text(err))
     record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)

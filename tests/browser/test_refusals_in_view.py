@@ -173,3 +173,130 @@ def test_a_refused_score_line_says_why_beside_the_field(server, phone, width):
     expect(refusal).to_be_visible()
     a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
     assert field.input_value() == "9999"
+
+
+def _solo_with_dummy(page, server) -> int:
+    """A Solo Conquest game with its Dummy player set up (works with and without JavaScript)."""
+    from page_tour import new_solo
+
+    gid = new_solo(page, server)
+    page.goto(f"{server}/games/{gid}/dummy")
+    page.select_option("[data-testid=dummy-hero]", "tovak")
+    page.get_by_test_id("dummy-setup").click()
+    expect(page.get_by_test_id("dummy-deck-count")).to_have_text("16")
+    return gid
+
+
+@pytest.mark.parametrize("js", [True, False])
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_refused_dummy_tactic_says_why_beside_the_form(server, browser, width, js):
+    """The Dummy player page: taking the round's Tactics with none chosen is refused ("Choose a Tactic for every
+    player"); the reason appears right after the Tactics form, low on the page, inside the viewport, with and
+    without JavaScript; the page is not reset (the Dummy player stays set up, the form is still there)."""
+    ctx = browser.new_context(viewport={"width": width, "height": 640}, java_script_enabled=js)
+    try:
+        a = ctx.new_page()
+        gid = _solo_with_dummy(a, server)
+        submit = a.get_by_test_id("dummy-tactics-submit")
+        submit.scroll_into_view_if_needed()
+        assert a.evaluate("scrollY") > 300  # the tap is low on the page
+        if js:
+            submit.click()
+        else:
+            with a.expect_navigation() as nav:
+                submit.click()
+            assert nav.value.status == 400
+        refusal = a.locator("form:has([data-testid=dummy-tactics-submit]) + [data-testid=refusal]")
+        expect(refusal).to_contain_text("Choose a Tactic for every player")
+        if js:
+            assert refusal.get_attribute("aria-live") == "assertive"
+            a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
+        else:
+            assert refusal.get_attribute("role") == "alert"
+            expect(refusal).to_be_focused()
+            assert refusal.evaluate(IN_VIEW)
+        expect(a.get_by_test_id("dummy-deck-count")).to_have_text("16")
+        # the refused form still works: choose, take, and the refusal is gone
+        a.select_option("[data-testid=dummy-tactic-0]", "early_bird")
+        if js:
+            a.get_by_test_id("dummy-tactics-submit").click()
+        else:
+            with a.expect_navigation():
+                a.get_by_test_id("dummy-tactics-submit").click()
+        expect(a.get_by_test_id("dummy-tactic")).to_be_visible()
+        expect(a.locator("[data-testid=refusal]")).to_have_count(0)
+        assert a.url.endswith(f"/games/{gid}/dummy")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("js", [True, False])
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_refused_undo_on_the_log_page_says_why_beside_the_entry(server, browser, width, js):
+    """The log page's one form is "Undo this" on an entry, offered only for entries that can be taken back alone, so
+    it is refused only when another phone changed the same thing after the log was opened (before this phone's
+    live update arrived: here the live updates are held back). Anna's Fame change, low in the log under ten later
+    crystal changes, is taken back while Ben's phone has just changed her Fame again: refused, and the reason
+    appears beside that entry's button, inside the viewport (without JavaScript, as every change refused because another
+    phone changed the game: the board as it is now with the reason on top, as the page opens). Nothing is typed on
+    this page, so nothing typed can be lost; every entry stays in force."""
+    ctx = browser.new_context(viewport={"width": width, "height": 640}, java_script_enabled=js)
+    try:
+        a = ctx.new_page()
+        gid = create_game(a, server)
+
+        def tap(page, selector):
+            if js:
+                with page.expect_response(lambda r: r.request.method == "POST"):
+                    page.locator(selector).click()
+            else:
+                with page.expect_navigation():
+                    page.locator(selector).click()
+
+        tap(a, "[data-testid=fame-0] button[value='1']")
+        for player in ("0", "1"):
+            for color in ("red", "blue", "green", "white"):
+                tap(a, f"[data-testid=player-{player}] .crystal-{color} button[value='1']")
+        for color in ("red", "blue"):
+            tap(a, f"[data-testid=player-0] .crystal-{color} button[value='1']")
+        if js:
+            a.route(re.compile(r"/poll"), lambda route: route.abort())  # this phone's live updates held back
+        a.goto(f"{server}/games/{gid}/log")
+        fame = a.locator("ol.log > li").filter(has_text="Fame").filter(has=a.locator("[data-testid^=undo-entry-]"))
+        expect(fame).to_have_count(1)
+        button = fame.locator("[data-testid^=undo-entry-]")
+        testid = button.get_attribute("data-testid")
+        count = a.locator("ol.log > li").count()
+        # another phone changes the same thing
+        b = ctx.new_page()
+        b.goto(f"{server}/games/{gid}")
+        tap(b, "[data-testid=fame-0] button[value='1']")
+        b.close()
+        button.scroll_into_view_if_needed()
+        assert a.evaluate("scrollY") > 400  # the tap is low on the page
+        if js:
+            button.click()
+        else:
+            with a.expect_navigation() as nav:
+                button.click()
+            assert nav.value.status == 409
+        if js:
+            # the reason, in the entry beside its button; it stays with that entry when the log is refreshed (the
+            # entry no longer offers "Undo this" then, and a new entry is on top)
+            refusal = a.locator(f"[data-testid=log-{testid.rsplit('-', 1)[1]}] [data-testid=refusal]")
+            expect(refusal).to_contain_text("cannot be taken back alone")
+            a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
+        else:
+            # a change refused because another phone changed the game (409): the board as it is now, the reason
+            # on top (in view as the page opens, announced by the assertive live region)
+            assert a.url.endswith(f"/games/{gid}/undo/{testid.rsplit('-', 1)[1]}")
+            refusal = a.locator("#flash")
+            expect(refusal).to_contain_text("cannot be taken back alone")
+            assert refusal.get_attribute("aria-live") == "assertive"
+            assert refusal.evaluate(IN_VIEW)
+            expect(a.locator("[data-testid=fame-0] output")).to_have_text("2")
+            a.goto(f"{server}/games/{gid}/log")
+        expect(a.locator("ol.log > li")).to_have_count(count + 1)  # the log is fresh: Ben's change is in it
+        expect(a.locator("ol.log .chip").filter(has_text=re.compile("^undone$"))).to_have_count(0)
+    finally:
+        ctx.close()

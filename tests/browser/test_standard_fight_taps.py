@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from browser_helpers import shot
+from browser_helpers import settled, shot
 
 pytestmark = pytest.mark.browser
 
@@ -29,9 +29,11 @@ class Counter:
     def tap(self, selector):
         self.taps += 1
         self.page.locator(selector).click()
+        settled(self.page)  # the answer is swapped in and processed (its live checks listen) before the next step
 
     def type_number(self, selector, value):
         self.typed += 1
+        settled(self.page)
         self.page.locator(selector).fill(value)
 
 

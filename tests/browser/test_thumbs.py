@@ -188,11 +188,10 @@ SMALL_TEXT = """() => {
 }"""
 
 
-# Nothing scrolls sideways inside the page either (a card, a long link): only a wide data table may, in its
-# .table-scroll wrapper (the score sheet of many players).
+# Nothing scrolls sideways inside the page either (a card, a long link, a table: the score sheet of four players).
 SIDEWAYS = """() => [...document.querySelectorAll('main *')].filter(e => {
   const x = getComputedStyle(e).overflowX;
-  return (x === 'auto' || x === 'scroll') && e.scrollWidth > e.clientWidth + 1 && !e.matches('.table-scroll');
+  return (x === 'auto' || x === 'scroll') && e.scrollWidth > e.clientWidth + 1;
 }).map(e => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}/${e.clientWidth}`)"""
 
 
@@ -240,3 +239,49 @@ def test_the_new_game_form_fits_the_way_of_playing(server, phone):
     expect(a.locator("select[name=team_0]")).to_be_hidden()
     expect(a.locator("input[name=name_0]")).to_be_visible()
     expect(a.locator("input[name=name_1]")).to_be_hidden()
+
+
+def four_player_game(page, base) -> int:
+    page.goto(base + "/games/new")
+    page.select_option("select[name=scenario]", "full_conquest")
+    page.check("input[name=mode][value=competitive]")
+    for i, (name, hero) in enumerate([("Anna", "arythea"), ("Ben", "tovak"), ("Clara", "goldyx"),
+                                      ("Dominik", "norowas")]):
+        page.fill(f"input[name=name_{i}]", name)
+        page.select_option(f"select[name=hero_{i}]", hero)
+    page.get_by_role("button", name="Create game").click()
+    page.get_by_role("button", name="Anna").click()
+    page.locator("[data-testid=player-0]").wait_for()
+    return int(re.search(r"/games/(\d+)", page.url).group(1))
+
+
+@pytest.mark.parametrize("width,lang", [(320, "de"), (320, "en"), (360, "en")])
+def test_the_score_sheet_of_four_players_fits_a_phone(server, phone, width, lang):
+    """Four players' score sheet at 320 px: no sideways scrolling anywhere (the sheet is one block per line, each
+    player's field named); the numeric fields and the "edited – board says N" mark stay, at thumb size."""
+    a = phone(width=width, height=640)
+    gid = four_player_game(a, server)
+    if lang != "en":
+        a.locator("details.menu summary").click()
+        a.locator(f"button[name=lang][value={lang}]").click()
+    a.goto(f"{server}/games/{gid}/score")
+    field = a.locator("[data-testid=sheet-3-fame] input[name=value]")
+    field.fill("7")
+    field.press("Tab")
+    follow = a.locator("[data-testid=sheet-3-fame-follow]")
+    expect(follow).to_contain_text("Spielplan sagt 0" if lang == "de" else "board says 0")
+    a.locator("[data-testid=sheet-3-fame]").scroll_into_view_if_needed()
+    shot(a, f"score-four-players-{width}-{lang}")
+    from browser_helpers import ARTIFACTS
+    a.screenshot(path=str(ARTIFACTS / f"score-four-players-{width}-{lang}-fame.png"))
+    a.locator("[data-testid=score-table]").scroll_into_view_if_needed()
+    a.screenshot(path=str(ARTIFACTS / f"score-four-players-{width}-{lang}-result.png"))
+    assert a.evaluate("document.documentElement.scrollWidth") <= width
+    assert a.evaluate(SIDEWAYS) == []
+    assert a.locator("[data-testid=sheet] td[data-player=Dominik] input[name=value]").count() >= 5
+    # every field says whose it is, beside it
+    box = a.locator("[data-testid=sheet] tbody tr").first.locator("td").nth(3).bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    controls = a.evaluate(SMALL_CONTROLS)
+    assert controls["small"] == [], controls["small"]
+    assert a.evaluate(SMALL_TEXT) == []

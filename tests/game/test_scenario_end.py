@@ -185,3 +185,57 @@ def test_one_to_return_ends_when_the_second_night_is_over():
     assert not is_over(g.state)
     end_turn(g)
     assert is_over(g.state) and status(g.state)["reason"] == "round_limit"
+
+
+SCENARIO_END_TEXTS = {  # seed 000, Scenario Book, each scenario's "Scenario End" (columns joined)
+    "first_reconnaissance": ("When a player reveals a city, all players (including themselves) have one last turn. If "
+                             "the Round ends during this, the game ends immediately.",
+                             {"when": ("goal",), "goal": "city_revealed", "last_turns": "each_player"}),
+    "full_conquest": ("When all cities are conquered, all players (including the one who conquered the last city) "
+                      "have one last turn. If the Round ends during this, the game ends immediately.",
+                      {"when": ("all_cities_conquered",), "goal": None, "last_turns": "each_player"}),
+    "blitz_conquest": ("When all cities are conquered, all players (including the one who conquered the last city) "
+                       "have one last turn. If the Round ends during this, the game ends immediately.",
+                       {"when": ("all_cities_conquered",), "goal": None, "last_turns": "each_player"}),
+    "solo_conquest": ("When all cities are conquered, you have one last turn (the Dummy player does not).",
+                      {"when": ("all_cities_conquered",), "goal": None, "last_turns": "each_player"}),
+    "full_cooperation": ("When all cities are conquered, all players except the Dummy player have one last turn.",
+                         {"when": ("all_cities_conquered",), "goal": None, "last_turns": "each_player"}),
+    # "All the rules and setup conditions for Full Cooperation apply, with these modifications" (none on the end)
+    "blitz_cooperation": ("When all cities are conquered, all players except the Dummy player have one last turn.",
+                          {"when": ("all_cities_conquered",), "goal": None, "last_turns": "each_player"}),
+    "mines_liberation": ("When all map tiles are revealed and all mines are liberated, all players (including the one "
+                         "who conquered the last mine) have one last turn. If the Round ends during this, the game "
+                         "ends immediately.",
+                         {"when": ("goal",), "goal": "mines_liberated", "last_turns": "each_player"}),
+    "druid_nights": ("When all players have performed the incantation during the second Night (in that case, each "
+                     "player has one more turn), or at the end of the second Night.",
+                     {"when": ("goal",), "goal": "incantations", "last_turns": "each_player"}),
+    "dungeon_lords": ("When all map tiles are revealed and all dungeons and tombs are conquered, all players "
+                      "(including the one who conquered the last tomb or dungeon) have one last turn. If the Round "
+                      "ends during this, the game ends immediately.",
+                      {"when": ("goal",), "goal": "dungeons_conquered", "last_turns": "each_player"}),
+    "conquer_and_hold": ("The scenario is played until end of the Round limit, or until one side admits the other "
+                         "side has won.",
+                         {"when": ("goal",), "goal": "concession", "last_turns": "none"}),
+    "one_to_return": ("The scenario ends as soon as the second Night is over.",
+                      {"when": (), "goal": None, "last_turns": "none"}),
+}
+
+
+@pytest.mark.parametrize("sid", sorted(SCENARIO_END_TEXTS))
+def test_each_scenarios_end_data_agrees_with_the_scenario_books_scenario_end_text(sid):
+    """Seed 000, Scenario Book, each scenario's "Scenario End" (quoted in SCENARIO_END_TEXTS): the data the app
+    applies (``end``) says the same - which condition, and who has the last turns (the Dummy player never: it is no
+    player); the text every phone shows is the book's, and the last Round ends every scenario (its Round limit:
+    the second Night of the four-Round scenarios)."""
+    quote, expected = SCENARIO_END_TEXTS[sid]
+    sc = get_rules().scenarios[sid]
+    assert dict(sc.end) == expected
+    shown = " ".join(sc.end_conditions.split())
+    first = quote.split(". ")[0].split(" (")[0]
+    assert first.replace("end of the Round", "the end of the Round") in shown or first in shown, (shown, quote)
+    assert ("the game ends immediately" in quote) == ("the game ends immediately" in shown)
+    if sid in ("druid_nights", "one_to_return"):  # "at the end of the second Night": the last of four Rounds
+        assert sc.rounds == 4
+    assert set(SCENARIO_END_TEXTS) == set(get_rules().scenarios)

@@ -221,6 +221,25 @@ def test_every_tactic_has_its_effect_or_a_reminder_planning_shows_its_hand_limit
     assert held["tactic"].id == "planning" and held["hand_limit"] == 6  # level 1: Hand limit 5, +1
 
 
+def test_the_board_shows_plannings_hand_limit_for_its_holder_all_round_with_the_keep_bonus():
+    """Planning (Day Tactic 4, the published card; rules_data/tactics.yaml): "At the end of your turn, if you have at
+    least 2 cards in hand, draw as if your Hand limit were 1 higher" - on top of the keep bonus (Rulebook, End of the
+    Turn 5b). The board's per-player Hand limit shows it for the holder only, whoever's turn it is, and no longer
+    once the next Round's Tactics are picked (the card is returned at the end of the Round)."""
+    from companion.game.board import players_view
+
+    g = three_in_turns(("planning", "early_bird", "rethink"))
+    holder = next(i for i in range(3) if rounds.tactic_of(g.state, i).id == "planning")
+    view = {pl["index"]: pl for pl in players_view(g.state)}
+    assert view[holder]["hand"].limit == 5 and view[holder]["planning_hand"] == 6  # level 1: 5, +1
+    assert all(view[i]["planning_hand"] is None for i in range(3) if i != holder)
+    g.run("shield", player=holder, site="keep", amount=2)  # two keeps owned
+    g.run("position", player=holder, near_keep="1")
+    assert players_view(g.state)[holder]["planning_hand"] == 5 + 2 + 1
+    g.run("next_round")
+    assert players_view(g.state)[holder]["planning_hand"] is None  # Night: nobody holds Planning
+
+
 def test_every_phone_sees_whose_turn_it_is_and_who_comes_next():
     """Rulebook, A Round 4a: "After the last player, the first player plays again"; 4b: after the announcement
     "each other player takes one last turn" - the board names the next one, and nobody after the last."""
@@ -251,6 +270,8 @@ def test_a_cooperative_assault_needs_no_announcement_no_scenario_end_and_no_face
     g.record(Command("pvp.end", new, {"msg": "pvp"}, ("pvp",)))
     with pytest.raises(Invalid, match="face down"):
         g.run("combat_coop_deal", **{f"count_{order[0]}": 1, f"count_{order[1]}": 1})
+    with pytest.raises(Invalid, match="two participants"):  # "00" is no enemy: not a participant, not refused for it
+        g.run("combat_coop_deal", **{f"count_{order[0]}": 1, f"count_{order[1]}": "00", f"count_{order[2]}": "0"})
     g.run("combat_coop_deal", **{f"count_{order[0]}": 1, f"count_{order[2]}": 1})
     g.run("combat_cancel")
     g.run("round_announce", player=order[0], deck_empty="1")

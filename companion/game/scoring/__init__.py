@@ -9,7 +9,7 @@ from .fields import (ACHIEVEMENT_INPUTS, GAME_FIELDS, MAX_VALUE, PLAYER_FIELDS, 
                      game_fields, is_team_game, player_fields, scenario_of)
 from .result import (LINE_LABELS, LINE_ORDER, chart_view, english_result, line_label, result_dict, result_for,
                      stored_result, table_view, title_reason, titles_view, winner_text)
-from .sheet import (all_confirmed, board_differences, build_sheet, confirmed, game_prefill, is_final, prefill,
+from .sheet import (all_confirmed, build_sheet, confirmed, game_prefill, is_final, prefill,
                     recorded_cities, round_limit, score_state, sheet_dict, sheet_values, strength_view, typed_lines)
 
 __all__ = [n for n in dir() if not n.startswith("_")]

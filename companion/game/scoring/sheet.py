@@ -166,12 +166,6 @@ def typed_lines(state: dict) -> list[dict]:
     return out
 
 
-def board_differences(state: dict) -> list[dict]:
-    """Every line a person edited whose value differs from what the board (the record) says now: the sheet
-    marks it ("edited - board says 149") and recording the final score warns about it."""
-    return [{k: d[k] for k in ("player", "field", "value", "board")} for d in typed_lines(state) if d["differs"]]
-
-
 def _sheet_units(vals: dict) -> tuple[rules.Unit, ...]:
     return tuple(rules.Unit(lv, w) for lv in UNIT_LEVELS for w in (False, True)
                  for _ in range(int(vals[f"{'w' if w else ''}unit_{lv}"])))
