@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import sqlite3
 import sys
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as dist_version
@@ -42,13 +43,24 @@ def terminal_qr(url: str) -> str:
     return "\n".join(out)
 
 
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535: a larger number would silently wrap around to another port."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid port: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"invalid port: {port} (1 to 65535)")
+    return port
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description="Mage Knight table-side companion")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="serve the app to the phones at the table")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
-    serve.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
+    serve.add_argument("--port", type=port_number, default=5000, help="port (default: 5000)")
     serve.add_argument("--db", default=None, help="SQLite database file (default: a per-user data folder)")
     serve.add_argument("--threads", type=int, default=8, help="waitress worker threads (default: 8)")
     args = parser.parse_args(argv)
@@ -61,7 +73,12 @@ def serve_app(host: str, port: int, db: str | None, threads: int) -> int:
     address = host if host not in ("0.0.0.0", "::") else lan_address()
     url = f"http://{address}:{port}/"
     config = {"PUBLIC_URL": url, "SOLVER_POOL": True}  # solvers in worker processes (companion/solvers.py)
-    app = create_app({"DATABASE": db, **config} if db else config)
+    try:
+        app = create_app({"DATABASE": db, **config} if db else config)
+    except (sqlite3.Error, OSError) as err:  # a folder, an unwritable or a damaged file: one line, no traceback
+        print(f"companion: cannot open the database {db or '(default)'}: {err}; choose another with --db.",
+              file=sys.stderr)
+        return 1
     try:
         server = create_server(app, host=host, port=port, threads=threads, ident="companion")
     except OSError as err:

@@ -97,3 +97,23 @@ def test_version_names_the_release():
                           timeout=60)
     assert proc.returncode == 0
     assert proc.stdout.strip() == f"companion {__version__}"
+
+
+def test_a_port_out_of_range_is_refused_instead_of_wrapping_around(tmp_path):
+    """`--port 99999` used to listen on 34463 (99999 mod 65536) while printing 99999: now a usage error."""
+    proc = subprocess.run([sys.executable, "-m", "companion.cli", "serve", "--port", "99999", "--db",
+                           str(tmp_path / "games.db")], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "invalid port: 99999" in proc.stderr
+
+
+def test_a_database_that_cannot_be_opened_is_one_clear_line(tmp_path):
+    """`--db` naming a folder: one line on stderr naming it and --db, exit status 1, no traceback."""
+    proc = subprocess.run([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", "65000",
+                           "--db", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert str(tmp_path) in lines[0] and "--db" in lines[0]
