@@ -68,7 +68,14 @@
     dirty.forEach(function (el) { if (!el.isConnected || el.form === form) { dirty.delete(el); el.mkNote = null; el.mkServer = undefined; } });
     Array.prototype.forEach.call(form.querySelectorAll(".remote-note"), function (n) { n.remove(); });
   }
-  document.addEventListener("submit", function (e) { if (e.target.tagName === "FORM") clean(e.target); }, true);
+  document.addEventListener("submit", function (e) { if (e.target.tagName === "FORM") { clean(e.target); e.target.mkSubmitted = true; } }, true);
+  // A running total (.combat-check) is asked for 500 ms after typing; once the form was sent, that answer would
+  // describe the emptied form ("Block 0 of 4"), not the block just recorded: drop it until the person types again.
+  document.addEventListener("input", function (e) { if (e.target.form) e.target.form.mkSubmitted = false; }, true);
+  document.addEventListener("htmx:confirm", function (e) {
+    var elt = e.detail && e.detail.elt, form = elt && elt.closest && elt.closest("form");
+    if (form && form.mkSubmitted && elt.classList.contains("combat-check")) e.preventDefault();
+  });
   document.addEventListener("htmx:beforeRequest", function (e) {
     var elt = e.detail && e.detail.elt;
     if (elt && elt.tagName === "FORM" && (elt.getAttribute("method") || "").toLowerCase() === "post") {
