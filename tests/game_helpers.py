@@ -91,3 +91,18 @@ def my_device_headers(client, game_id):
     """This test client's own API token (the Invite page's button): the API then acts as this phone does."""
     html = client.post(f"/games/{game_id}/api-token").get_data(as_text=True)
     return {"Authorization": "Bearer " + re.search(r'data-testid="device-token">([^<]+)<', html).group(1)}
+
+
+def join_phone(app, client, gid, player):
+    """Another phone scans the game's QR code (the join link on the board) and says who it is."""
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    link = re.search(r'data-testid="join-url">([^<]+)<', html).group(1)
+    phone = app.test_client()
+    phone.get(link[link.index("/join/"):])
+    phone.post(f"/games/{gid}/who", data={"player": player})
+    return phone
+
+
+def page_seq(phone, gid):
+    """The log position the board page of this phone shows (its ``based_on``)."""
+    return int(re.search(r'data-seq="(\d+)"', phone.get(f"/games/{gid}").get_data(as_text=True)).group(1))

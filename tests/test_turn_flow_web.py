@@ -7,20 +7,7 @@ import re
 import pytest
 
 from game_helpers import new_game
-
-
-def _join(app, client, gid, player):
-    """Another phone scans the QR code and says who it is."""
-    html = client.get(f"/games/{gid}").get_data(as_text=True)
-    link = re.search(r'data-testid="join-url">([^<]+)<', html).group(1)
-    phone = app.test_client()
-    phone.get(link[link.index("/join/"):])
-    phone.post(f"/games/{gid}/who", data={"player": player})
-    return phone
-
-
-def _seq(phone, gid):
-    return int(re.search(r'data-seq="(\d+)"', phone.get(f"/games/{gid}").get_data(as_text=True)).group(1))
+from game_helpers import join_phone as _join, page_seq as _seq
 
 
 def _do(phone, gid, name, status=303, **form):

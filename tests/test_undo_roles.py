@@ -9,19 +9,7 @@ from companion.game import undo as u
 from companion.state import UNDO_EVENT, Event, walk
 
 from game_helpers import device_headers, my_device_headers, new_game
-
-
-def _join(app, client, gid, player):
-    html = client.get(f"/games/{gid}").get_data(as_text=True)
-    link = re.search(r'data-testid="join-url">([^<]+)<', html).group(1)
-    phone = app.test_client()
-    phone.get(link[link.index("/join/"):])
-    phone.post(f"/games/{gid}/who", data={"player": player})
-    return phone
-
-
-def _seq(phone, gid):
-    return int(re.search(r'data-seq="(\d+)"', phone.get(f"/games/{gid}").get_data(as_text=True)).group(1))
+from game_helpers import join_phone as _join, page_seq as _seq
 
 
 def _events(app, gid):
