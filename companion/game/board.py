@@ -10,8 +10,9 @@ from ..state import COLORS, SHIELD_KINDS
 from .hand_limit import hand_limit_now
 from .round_tokens import planning_hand_limit
 from .scenario_play import board_view as scenario_board
-from .scenario_rules import active
-from .trackers import day_night_order, recruit_modifiers
+from .scenario_info import active, scenario
+from .scenario_info import day_night_order
+from .trackers import recruit_modifiers
 
 
 def players_view(state: dict, rules=None) -> list[dict]:
@@ -63,7 +64,6 @@ def tracker_view(state: dict) -> dict:
 def scenario_setup(state: dict, lang: str = "en") -> dict | None:
     """The scenario's set-up for this game's player count (Scenario Book), shown on the board; a solo game of a
     scenario with a solo variant shows the variant."""
-    from .scenario_rules import scenario
 
     sc = scenario(state)
     if sc is None:

@@ -24,9 +24,8 @@ from ..rules.text import N_
 from ..state import Event, reducer
 from .command import Command, Invalid, check, command, term
 from .fields import LARGEST, between, player_index
+from .scenario_info import DUMMY
 from .sentences import name_arg, sentence
-
-DUMMY = "dummy"
 
 
 # ---------------------------------------------------------------------------------------------- turn ends

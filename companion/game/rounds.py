@@ -30,9 +30,9 @@ from ..rules.data import get_rules
 from ..rules.rounds import order_by_tactics, tactic_pick_order
 from ..state import REDUCERS, Event, reducer
 from .round_tokens import turn_ended
+from .scenario_info import DUMMY, day_night_order
 
 SCOPE = ("rounds", "round_order")
-DUMMY = "dummy"
 
 
 # ---------------------------------------------------------------------------------------------- queries
@@ -260,7 +260,6 @@ def _end(state: dict) -> dict:
 
 def final_round(state: dict) -> bool:
     """This is the scenario's last Round (Rulebook, A Round 5a: "if the Round limit is reached, the game is over")."""
-    from .trackers import day_night_order
 
     total = len(day_night_order(state))
     return bool(total) and state["round"] >= total

@@ -25,9 +25,10 @@ from ..rules.text import N_
 from ..state import Event, reducer
 from .command import Command, Invalid, check, command
 from .fields import player_index
+from .scenario_info import DUMMY, day_night_order
+from .scenario_info import scenario as _scenario
 from .sentences import sentence
 
-DUMMY = "dummy"
 # why the game ends, as every phone shows it
 REASONS = {
     "cities": N_("Every city is conquered."),
@@ -42,11 +43,6 @@ GOALS = {
     "concession": N_("One side admits the other side has won"),
 }
 
-
-def _scenario(state: dict) -> Any:
-    from .scenario_rules import scenario
-
-    return scenario(state)
 
 
 def end_rule(state: dict) -> dict:
@@ -190,7 +186,6 @@ def refuse_if_over(state: dict) -> None:
     """No more turns, Dummy turns or Rounds once the game is over."""
     st = status(state)
     if st and st["phase"] == "over" and st["reason"] == "round_limit":
-        from .trackers import day_night_order
 
         raise Invalid(N_("This scenario has %(n)d rounds: the game is over. Open the score sheet."),
                       n=len(day_night_order(state)))

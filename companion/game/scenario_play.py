@@ -18,6 +18,7 @@ from ..rules.text import N_, Nn_
 from ..state import player, reducer
 from .command import Command, Invalid, command
 from .fields import player_index
+from .scenario_info import active, day_night_order, scenario
 from .sentences import plural_sentence
 
 DIE_FACES = ("red", "blue", "green", "white", "gold", "black")  # Rulebook, components: the mana dice
@@ -30,7 +31,6 @@ def _root(state: dict) -> dict:
 
 
 def _active(state: Mapping[str, Any], effect: str) -> bool:
-    from .scenario_rules import active
 
     return active(state, effect)
 
@@ -132,7 +132,6 @@ def check_recruit(state: dict, unit) -> None:
     if _active(state, "conquer_hold_units"):
         if int(unit.level) == 4:
             raise Invalid(N_("Conquer and Hold: the level IV Units are removed from the Elite Units deck."))
-        from .scenario_rules import scenario
 
         rounds = dict((getattr(scenario(state), "setup", {}) or {}).get("elite_units_from_round") or {})
         first = rounds.get(len(state["players"])) or rounds.get(str(len(state["players"])))
@@ -232,7 +231,6 @@ def end_of_round(state: dict) -> None:
 
 
 def _was_night(state: dict, round_no: int) -> bool:
-    from .trackers import day_night_order
 
     order = day_night_order(state)
     return 1 <= round_no <= len(order) and order[round_no - 1] == "night"

@@ -17,6 +17,7 @@ from ..rules.text import N_, Nn_
 from ..state import COLORS, player, reducer
 from .command import Command, Invalid, command
 from .fields import choice, player_index, whole
+from .scenario_info import active, scenario
 from .sentences import plural_sentence, sentence
 
 # effect id -> where the app computes it (a test checks every id of the rules data's schema is here)
@@ -28,7 +29,7 @@ EFFECTS: dict[str, str] = {
     "cities_closed": "combat set-up refuses a city assault (cities_closed())",
     "friendly_city": "combat set-up refuses a city assault (cities_closed())",
     "dummy_tactics": "companion.game.dummy.common.tactic_rule (the scenario's tactics_rule)",
-    "solo_setup": "trackers.day_night_order and board.scenario_setup read the solo variant",
+    "solo_setup": "scenario_info.day_night_order and board.scenario_setup read the solo variant",
     "coop_scoring": "companion.rules.scoring (co-op kind: lowest Fame, best player per category)",
     "team_rules": "companion.rules.scoring (Team Rules); combat set-up refuses assaulting an ally's keep "
                   "(scenario_play.check_setup); the board's Hand limit: by my keep or my ally's",
@@ -69,62 +70,6 @@ def solo_allowed(sc) -> bool:
     just use similar setup modifications and special rules as this mission". Not the very competitive
     scenarios, whose goal is to beat the other players (Conquer and Hold, One to Return)."""
     return "solo" in sc.modes or sc.solo_variant is not None or sc.type != "very_competitive"
-
-
-SOLO_RULES = (
-    ("Solo game (Scenario Book, Other Solo Missions): set up as for two players, with a Dummy player.",
-     "Solospiel (Szenarioheft, Andere Szenarien solo spielen): Aufbau wie für 2 Spieler, mit einem Dummyspieler.",
-     "solo_setup"),
-    ("Remove the four interactive Spells (109-112) and the interactive Skills.",
-     "Entferne die vier interaktiven Zauber (109-112) und die interaktiven Fähigkeiten.", "reminder"),
-    ("When taking Tactics, you always choose first; the Dummy player then takes a random one of the rest; at the "
-     "end of each Day or Night remove both used Tactic cards.",
-     "Bei der Wahl der Taktiken bist du zuerst an der Reihe, der Dummyspieler zieht zufällig eine der übrigen; am "
-     "Ende jeder Runde entfernst du beide benutzten Taktikkarten.", "dummy_tactics"),
-)
-
-
-def _solo_of(sc):
-    """The solo game of a scenario without a solo variant: the two-player set-up, a Dummy player, Solo
-    Conquest's Tactics rule and removals, no titles (Scenario Book, Other Solo Missions)."""
-    import dataclasses
-    from types import MappingProxyType
-
-    n = 2 if 2 in range(sc.players_min, sc.players_max + 1) else sc.players_min
-    tiles = MappingProxyType({k: MappingProxyType({1: v.get(n, 0)}) for k, v in sc.tiles.items()})
-    levels = MappingProxyType({1: tuple(sc.city_levels.get(n, ()))}) if sc.city_levels else sc.city_levels
-    scoring = dict(sc.scoring)
-    scoring.update({"titles": False, "winner": "none"})
-    return dataclasses.replace(
-        sc, id=f"{sc.id}_solo", players_min=1, players_max=1, modes=("solo",), tiles=tiles, city_levels=levels,
-        dummy=True, tactics_rule="solo_conquest", rounds_by_players=MappingProxyType({}),
-        special_rules=tuple(r[0] for r in SOLO_RULES) + sc.special_rules,
-        special_rules_de=tuple(r[1] for r in SOLO_RULES) + sc.special_rules_de,
-        special_rules_effects=tuple(r[2] for r in SOLO_RULES) + sc.special_rules_effects,
-        scoring=MappingProxyType(scoring), solo_variant=None,
-    )
-
-
-def scenario(state_or_game: Mapping[str, Any]):
-    """The scenario this game plays (its solo variant in a solo game; for a scenario without one, the Scenario
-    Book's "Other Solo Missions" set-up), or None."""
-    game = state_or_game.get("game", state_or_game)
-    sc = get_rules().scenarios.get(game.get("scenario"))
-    if sc is not None and game.get("mode") == "solo" and "solo" not in sc.modes:
-        return sc.solo_variant if sc.solo_variant is not None else _solo_of(sc)
-    return sc
-
-
-def has_effect(sc, effect: str) -> bool:
-    return sc is not None and effect in getattr(sc, "special_rules_effects", ())
-
-
-def active(state: Mapping[str, Any], effect: str) -> bool:
-    """The game's scenario applies ``effect``: its own rules, and in a solo variant also the scenario's rules it
-    modifies (First Reconnaissance solo: "play with 8 Countryside tiles ... and four rounds", the rest stays)."""
-    game = state.get("game", state)
-    base = get_rules().scenarios.get(game.get("scenario"))
-    return has_effect(scenario(state), effect) or has_effect(base, effect)
 
 
 def start_values(scenario_id: str, mode: str, variants=()) -> dict:

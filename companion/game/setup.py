@@ -11,6 +11,7 @@ from ..rules.text import N_
 from ..state import initializer
 from .command import Invalid, term
 from .fields import text_value
+from .scenario_info import scenario
 from .scenario_rules import VARIANTS, solo_allowed, start_values
 from .sentences import name_arg
 
@@ -148,7 +149,6 @@ def setup_numbers_of(setup: Mapping[str, Any]):
     played (a solo game's variant, or the Scenario Book's "Other Solo Missions" set-up), its actual players and
     variants; None for a game without a Mage Knight scenario (Runewars) or a player count the scenario has not."""
     from ..rules.setup_numbers import setup_numbers
-    from .scenario_rules import scenario
 
     if not isinstance(setup, Mapping) or not isinstance(setup.get("scenario"), str):
         return None

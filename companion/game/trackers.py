@@ -131,6 +131,7 @@ from .sentences import name_arg, plural_sentence, sentence  # noqa: E402
 from ..rules.progression import change_fame, recruit_influence_modifier, reputation_modifier, standing  # noqa: E402
 from .fields import flag  # noqa: E402
 from .scenario_play import check_recruit  # noqa: E402
+from .scenario_info import day_night_order  # noqa: E402
 
 REWARD_TEXT = {
     # what the Fame track gives when a level is reached (rules_data/levels.yaml `reward`)
@@ -373,16 +374,6 @@ def cmd_next_round(state, data) -> Command:
     time = order[n - 1] if order else ("night" if state["time"] == "day" else "day")
     s = sentence(N_("Round %(n)d begins (%(time)s)."), translate=("time",), n=n, time=TIME_NAMES[time])
     return Command("round.next", {"time": time}, s, ("round",))
-
-
-def day_night_order(state) -> tuple[str, ...]:
-    """The scenario's rounds, Day or Night each, for this game's player count (a solo variant has its own)."""
-    from .scenario_rules import scenario
-
-    sc = scenario(state)
-    if sc is None:
-        return ()
-    return tuple(sc.day_night_for(len(state["players"])))
 
 
 @command("time")

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from ...rules.data import get_rules
 from ...rules.progression import standing
 from ...rules.pvp import coop_split
+from ..scenario_info import day_night_order
 from ...rules.text import N_
 from ...state import player, reducer, rng
 from ..command import Command, Invalid, command
@@ -194,8 +195,6 @@ def incantation_of(state: dict, data: Mapping[str, Any], fight: str) -> dict | N
 
 
 def _day_night(state: dict) -> tuple:
-    from ..trackers import day_night_order
-
     return day_night_order(state)
 
 

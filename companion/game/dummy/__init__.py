@@ -25,10 +25,9 @@ and the Mage Lite counter), ``page`` (what the Dummy page shows).
 
 from __future__ import annotations
 
-from .common import (MODES, available_tactics, day_night, is_final_day_or_night, tactic_by_id, tactic_rule,
-                     total_rounds)
+from .common import MODES, available_tactics, is_final_day_or_night, tactic_by_id, tactic_rule
 from .page import chart, forecast, page_data
 from .turns import dummy_last_turn_due, round_running
 
-__all__ = ["MODES", "available_tactics", "chart", "day_night", "dummy_last_turn_due", "forecast",
-           "is_final_day_or_night", "page_data", "round_running", "tactic_by_id", "tactic_rule", "total_rounds"]
+__all__ = ["MODES", "available_tactics", "chart", "dummy_last_turn_due", "forecast",
+           "is_final_day_or_night", "page_data", "round_running", "tactic_by_id", "tactic_rule"]

@@ -11,9 +11,9 @@ from ...rules.data import get_rules
 from ...rules.text import N_
 from ...state import Event, reducer
 from ..command import Command, Invalid
+from ..scenario_info import scenario, total_rounds
 
 MODES = ("virtual", "physical", "mage_lite")
-DEFAULT_ROUNDS = 6
 SCOPE = ("dummy",)
 
 
@@ -31,12 +31,6 @@ def players_in_play(state: dict) -> list[str]:
     return [p["hero"] for p in state["players"] if p.get("hero")]
 
 
-def scenario(state: dict) -> Any:
-    from ..scenario_rules import scenario as game_scenario
-
-    return game_scenario(state)
-
-
 def tactic_rule(state: dict) -> str | None:
     """The scenario's tactic rule for the Dummy player; a solo game of any other scenario uses Solo Conquest's
     ("Other Solo Missions: ... use similar setup modifications and special rules as this mission")."""
@@ -45,17 +39,6 @@ def tactic_rule(state: dict) -> str | None:
     if sc is not None and getattr(sc, "tactics_rule", None) in by_data:
         return by_data[sc.tactics_rule]
     return rules.tactic_rule(state["game"].get("mode") or "")
-
-
-def day_night(state: dict) -> tuple[str, ...]:
-    """The scenario's rounds (Day or Night each) for this game, as the round tracker reads them."""
-    from ..trackers import day_night_order
-
-    return tuple(day_night_order(state))
-
-
-def total_rounds(state: dict) -> int:
-    return len(day_night(state)) or DEFAULT_ROUNDS
 
 
 def is_final_day_or_night(state: dict) -> bool:

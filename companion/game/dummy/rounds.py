@@ -15,9 +15,10 @@ from ...state import REDUCERS, Event, rng
 from ..command import Command, Invalid, command
 from ..fields import flag
 from ..sentences import sentence
-from .common import (available_tactics, dummy_command, color_value, day_night, dummy_reducer, is_final_day_or_night,
+from .common import (available_tactics, dummy_command, color_value, dummy_reducer, is_final_day_or_night,
                      need_dummy, tactic_by_id, tactic_rule, text_or_none, zeros)
 from ..scenario_end import refuse_if_over
+from ..scenario_info import day_night_order
 from .turns import round_running
 
 CATALOGS = TRANSLATIONS / "de" / "LC_MESSAGES"
@@ -244,7 +245,7 @@ def cmd_new_round(state: dict, data: Mapping[str, Any]) -> Command:
     payload["removed_tactics"] = removed
     if state["round"] == d["round"]:
         # this event also moves the round tracker on (Rulebook, Prepare the Round 2a: flip Day/Night)
-        order = day_night(state)
+        order = day_night_order(state)
         n = state["round"] + 1
         if order and n > len(order):
             raise Invalid(N_("This scenario has %(n)d rounds: the game is over."), n=len(order))
