@@ -120,7 +120,9 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
 
 class Walker:
     """Undo and redo followed one event at a time: the active events in order, the redo stack (last is next to
-    redo) and the status by seq, exactly as ``walk`` gives them. ``push`` answers the index of the first active
+    redo) and the status by seq, exactly as ``walk`` gives them. The one place that knows which events are in force
+    after ``undo``, ``undo.event`` and ``redo``: the fold (``walk``), the state cache and the import's strict replay
+    (``companion.game.replay``) all follow the log through it. ``push`` answers the index of the first active
     event that changed (the active events before it are the same objects in the same places), which is what
     lets a folded state be resumed from a checkpoint instead of folded from the start."""
 
