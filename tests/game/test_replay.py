@@ -91,3 +91,18 @@ def test_every_kind_of_undo_mixed_replays_as_the_fold(seed):
     assert replay_strict(0, SETUP, "s", events) == fold(0, SETUP, "s", events)
     for cut in (50, 150, 300):
         assert replay_strict(0, SETUP, "s", events[:cut]) == fold(0, SETUP, "s", events[:cut])
+
+
+@pytest.mark.parametrize(("target", "left"), [(3, [1, 2, 4, 5]), (1, [2, 3, 4, 5]), (5, [1, 2, 3, 4]),
+                                              (9, [1, 2, 3, 4, 5]), ("3", [1, 2, 3, 4, 5]), (None, [1, 2, 3, 4, 5])])
+def test_undo_of_a_named_entry_takes_back_that_entry_only(target, left):
+    """The walker finds the named entry wherever it is in the log; a name that is no entry in force takes back
+    nothing (and then a redo has nothing to put back)."""
+    from companion.state import walk
+
+    events = log(["player.fame"] * 5) + [_undo_event(6, target)]
+    active, undone, _status = walk(events)
+    assert [e.seq for e in active] == left
+    active, _undone, _status = walk(events + [Event(seq=7, type="redo", payload={}, sentence={})])
+    assert [e.seq for e in active] == [1, 2, 3, 4, 5]
+    assert [e.seq for e in undone] == ([] if len(left) == 5 else [target])
