@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules import scoring as rules
+from ..scenario_info import total_rounds
 from .fields import GAME_FIELDS, PLAYER_FIELDS, UNIT_LEVELS, game_fields, scenario_of
 
 
@@ -72,15 +73,9 @@ def prefill(state: dict, i: int, key: str) -> int | bool:
 
 
 def round_limit(state: dict, sc: rules.ScenarioScoring) -> int:
-    try:
-        from ...rules.data import get_rules
-
-        data = get_rules().scenarios.get(sc.id)
-        if data is not None:
-            return min(data.rounds_for(len(state["players"])), sc.rounds)
-    except Exception:  # the rules data is optional here: fall back to the engine's table
-        pass
-    return sc.rounds
+    """The game's Round limit (``scenario_info.total_rounds``, which every feature asks), at most the scoring
+    engine's own (its sheet refuses Rounds left beyond it)."""
+    return min(total_rounds(state), sc.rounds)
 
 
 def game_prefill(state: dict, sc: rules.ScenarioScoring, key: str, sheet_players: list[dict]) -> int | bool:
