@@ -26,9 +26,8 @@ and the Mage Lite counter), ``page`` (what the Dummy page shows).
 
 from __future__ import annotations
 
-from ..round_state import available_tactics, dummy_last_turn_due, round_running, tactic_by_id, tactic_rule
+from ..round_state import available_tactics, round_running
 from .common import MODES, is_final_day_or_night
 from .page import chart, forecast, page_data
 
-__all__ = ["MODES", "available_tactics", "chart", "dummy_last_turn_due", "forecast",
-           "is_final_day_or_night", "page_data", "round_running", "tactic_by_id", "tactic_rule"]
+__all__ = ["MODES", "available_tactics", "chart", "forecast", "is_final_day_or_night", "page_data", "round_running"]
