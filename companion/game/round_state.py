@@ -40,8 +40,8 @@ def tactic_rule(state: dict) -> str | None:
 
 
 def available_tactics(state: dict) -> list[Any]:
-    """This Round's Tactic cards (Day or Night) in a game with a Dummy player: without those removed from the
-    game at the end of earlier Rounds."""
+    """This Round's Tactic cards (Day or Night), without those removed from the game at the end of earlier Rounds
+    (a game with a Dummy player: Solo Conquest and Full Cooperation remove used Tactics)."""
     removed = set((state.get("dummy") or {}).get("removed_tactics", []))
     return [t for t in get_rules().tactics if t.time == state["time"] and t.id not in removed]
 
@@ -130,11 +130,10 @@ def next_picker(state: dict) -> Any:
 
 
 def tactic_cards(state: dict) -> list[Any]:
-    """The Tactic cards of this Round on display (Day or Night; in a Dummy game without those removed)."""
-    d = dummy_of(state)
-    if d is not None:
-        return [t for t in available_tactics(state) if t.id != d.get("tactic")]
-    return [t for t in get_rules().tactics if t.time == state["time"]]
+    """The Tactic cards of this Round on display (Day or Night; in a Dummy game without those removed and the
+    Dummy's own)."""
+    held = (dummy_of(state) or {}).get("tactic")
+    return [t for t in available_tactics(state) if held is None or t.id != held]
 
 
 def available(state: dict) -> list[Any]:
