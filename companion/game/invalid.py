@@ -1,5 +1,5 @@
 """``Invalid``: a refusal with its reason (a msgid and its arguments, translated when shown), and the message
-arguments it carries (names, game terms, log sentences). Every floor of the game layer raises it: the parsing layer
+arguments it carries (names, game terms, log sentences). All of the game layer raises it: the parsing layer
 (``fields``), the payload checks (``payloads``), the commands (``command``, which re-exports these names). A leaf:
 it imports only the rules' text helpers and ``sentences``. No Flask."""
 
