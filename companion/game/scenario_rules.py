@@ -28,7 +28,7 @@ EFFECTS: dict[str, str] = {
     "fame_per_revealed_tile": "the tile_revealed command (board)",
     "cities_closed": "combat set-up refuses a city assault (cities_closed())",
     "friendly_city": "combat set-up refuses a city assault (cities_closed())",
-    "dummy_tactics": "companion.game.dummy.common.tactic_rule (the scenario's tactics_rule)",
+    "dummy_tactics": "companion.game.round_state.tactic_rule (the scenario's tactics_rule)",
     "solo_setup": "scenario_info.day_night_order and board.scenario_setup read the solo variant",
     "coop_scoring": "companion.rules.scoring (co-op kind: lowest Fame, best player per category)",
     "team_rules": "companion.rules.scoring (Team Rules); combat set-up refuses assaulting an ally's keep "

@@ -369,9 +369,8 @@ def cmd_unit(state, data) -> Command:
 def cmd_next_round(state, data) -> Command:
     order = list(day_night_order(state))
     n = state["round"] + 1
-    if order and n > len(order):
-        raise Invalid(N_("This scenario has %(n)d rounds: the game is over."), n=len(order))
-    time = order[n - 1] if order else ("night" if state["time"] == "day" else "day")
+    # no Round after the scenario's last: the command's registered check (scenario_end.refuse_round_after_last)
+    time = order[n - 1] if n <= len(order) else ("night" if state["time"] == "day" else "day")
     s = sentence(N_("Round %(n)d begins (%(time)s)."), translate=("time",), n=n, time=TIME_NAMES[time])
     return Command("round.next", {"time": time}, s, ("round",))
 

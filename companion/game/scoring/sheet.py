@@ -9,6 +9,7 @@ from typing import Any
 from ...rules import scoring as rules
 from ...rules.data import get_rules
 from ...rules.progression import standing
+from ..scenario_info import total_rounds
 from .fields import (BOARD_GAME_FIELDS, BOARD_PLAYER_FIELDS, GAME_FIELDS, PLAYER_FIELDS, UNIT_LEVELS, game_fields,
                      is_team_game, player_fields, scenario_of)
 
@@ -75,15 +76,9 @@ def prefill(state: dict, i: int, key: str) -> int | bool:
 
 
 def round_limit(state: dict, sc: rules.ScenarioScoring) -> int:
-    try:
-        from ...rules.data import get_rules
-
-        data = get_rules().scenarios.get(sc.id)
-        if data is not None:
-            return min(data.rounds_for(len(state["players"])), sc.rounds)
-    except Exception:  # the rules data is optional here: fall back to the engine's table
-        pass
-    return sc.rounds
+    """The game's Round limit (``scenario_info.total_rounds``, which every feature asks), at most the scoring
+    engine's own (its sheet refuses Rounds left beyond it)."""
+    return min(total_rounds(state), sc.rounds)
 
 
 def game_prefill(state: dict, sc: rules.ScenarioScoring, key: str, sheet_players: list[dict]) -> int | bool:
