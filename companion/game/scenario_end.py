@@ -84,10 +84,21 @@ def cities_conquered(state: dict) -> int:
     return sum(1 for c in cities.values() if isinstance(c, dict) and c.get("conquered"))
 
 
+def incantations_done(state: dict) -> bool:
+    """Druid Nights, Scenario End: "When all players have performed the incantation during the second Night", read
+    from the recorded incantation fights (combat outcome: ``combat.incantations``)."""
+    done = {str(x.get("player")) for x in ((state.get("combat") or {}).get("incantations") or [])
+            if isinstance(x, dict) and x.get("night") == 2}
+    players = state.get("players") or []
+    return bool(players) and all(str(i) in done for i in range(len(players)))
+
+
 def condition_met(state: dict) -> str | None:
     """Why the scenario's end condition is met ("cities", "goal"), or None."""
     rule = end_rule(state)
     if record(state).get("goal"):
+        return "goal"
+    if rule["goal"] == "incantations" and incantations_done(state):
         return "goal"
     need = cities_needed(state)
     if "all_cities_conquered" in rule["when"] and need and cities_conquered(state) >= need:

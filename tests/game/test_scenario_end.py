@@ -8,6 +8,7 @@ from companion.game import round_state, rounds
 from companion.game.command import Invalid
 from companion.game.local import LocalGame
 from companion.game.scenario_end import is_over, status
+from companion.game.setup import validate_setup
 from companion.rules.data import get_rules
 
 from .flow_helpers import COOP, NEW_ROUND, SOLO, THREE, conquer_city, pick_tactics, play_dummy_until_player
@@ -239,3 +240,35 @@ def test_each_scenarios_end_data_agrees_with_the_scenario_books_scenario_end_tex
     if sid in ("druid_nights", "one_to_return"):  # "at the end of the second Night": the last of four Rounds
         assert sc.rounds == 4
     assert set(SCENARIO_END_TEXTS) == set(get_rules().scenarios)
+
+
+def test_druid_nights_ends_by_itself_when_every_player_performed_the_second_nights_incantation():
+    """Scenario Book, Druid Nights, Scenario End: "When all players have performed the incantation during the
+    second Night (in that case, each player has one more turn)". The app records each incantation fight, so the
+    table need not confirm it; an incantation of the first Night does not count."""
+    g = LocalGame(validate_setup({"scenario": "druid_nights", "mode": "competitive",
+                                  "players": [{"name": "Anna", "hero": "tovak"}, {"name": "Ben", "hero": "goldyx"}]}))
+
+    def incantation(player):
+        g.run("glade_marked", player=player)
+        g.run("combat_setup", player=player, fight="rampaging", incantation="yes")
+        g.run("combat_enemy_add", token="gargoyle")
+        g.run("combat_phase")
+        g.run("combat_attack", target=[1], value=[30], element=["physical"], kind=["siege"])
+        g.run("combat_phase")
+        g.run("combat_end")
+
+    g.run("next_round")  # the first Night
+    incantation(0)
+    incantation(1)
+    assert status(g.state) is None
+    g.run("next_round")
+    g.run("next_round")  # the second Night
+    incantation(0)
+    assert status(g.state) is None
+    incantation(1)
+    assert status(g.state)["phase"] == "met" and status(g.state)["reason"] == "goal"
+    with pytest.raises(Invalid, match="already met"):
+        g.run("scenario_goal", player=0)
+    g.undo()  # the last incantation's combat end undone: the end is not in sight again
+    assert status(g.state) is None
