@@ -7,7 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules import scoring as rules
-from .fields import GAME_FIELDS, PLAYER_FIELDS, UNIT_LEVELS, game_fields, scenario_of
+from ...rules.data import get_rules
+from ...rules.progression import standing
+from .fields import (BOARD_GAME_FIELDS, BOARD_PLAYER_FIELDS, GAME_FIELDS, PLAYER_FIELDS, UNIT_LEVELS, game_fields,
+                     is_team_game, player_fields, scenario_of)
 
 
 def _units(p: dict) -> list[tuple[int, bool]]:
@@ -143,8 +146,6 @@ def typed_lines(state: dict) -> list[dict]:
     sc = scenario_of(state)
     if sc is None:
         return []
-    from .fields import BOARD_GAME_FIELDS, BOARD_PLAYER_FIELDS, is_team_game, player_fields
-
     score = score_state(state)
     edits = score.get("sheet", {})
     out = []
@@ -211,11 +212,8 @@ def strength_view(state: dict) -> list[dict]:
     if sc is None or sc.kind in (rules.VICTORY_POINTS, rules.PORTAL):
         return []
     try:
-        from ...rules.data import get_rules
-        from ...rules.progression import standing
-
         levels = get_rules().levels
-    except Exception:
+    except Exception:  # the rules data is optional here: no strength without it
         return []
     players, _ = sheet_values(state)
     order = [o for o in state.get("round_order") or [] if o != "dummy"]
