@@ -11,12 +11,12 @@ import secrets
 from pathlib import Path
 from urllib.parse import unquote
 
-from . import resources
 from typing import TYPE_CHECKING
+
+from . import resources
 
 if TYPE_CHECKING:  # the game and rules layers import this package without Flask
     from flask import Flask
-
 
 
 def default_data_dir() -> Path:
@@ -49,10 +49,10 @@ def create_app(config: dict | None = None) -> "Flask":
     """The Flask app on the database ``config["DATABASE"]`` (else ``$COMPANION_DB``, else the user's data folder).
 
     Its imports are made here, not at the top of this module: every module of the lower floors (``companion.rules``,
-    ``companion.game``) loads this package first, and must not load Flask or the web layer with it."""
+    ``companion.game``) loads this package first, and must not load Flask, the web layer or the solvers with it."""
     from flask import Flask
 
-    from . import assets, db, game, i18n, web
+    from . import assets, db, game, i18n, solvers, web
     from .web import common, fastpoll
 
     app = Flask(
@@ -98,8 +98,6 @@ def create_app(config: dict | None = None) -> "Flask":
     cache = app.config.get("STATIC_CACHE") or resources.cache_dir() / "static"
     assets.init_app(app, Path(cache))
     fastpoll.init_app(app)  # the steady-state live poll answered before Flask
-    from . import solvers
-
     if app.config.get("SOLVER_POOL"):  # `companion serve`: the searches run in worker processes
         solvers.configure(pool=True)
 
