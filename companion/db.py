@@ -124,8 +124,8 @@ def in_memory(path: str) -> bool:
         return True
     if not is_uri(path):
         return False
-    query = path.partition("?")[2].split("&")
-    return "mode=memory" in query or "vfs=memdb" in query
+    name, _, query = path[len("file:"):].partition("?")
+    return name == ":memory:" or bool({"mode=memory", "vfs=memdb"} & set(query.split("&")))
 
 
 def shared_memory() -> str:

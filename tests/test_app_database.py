@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import threading
 
 import pytest
@@ -78,3 +79,17 @@ def test_taps_from_several_threads_on_an_in_memory_app_are_all_recorded(memory_a
     assert statuses.count(200) == 32 and statuses.count(303) == 32
     log = host.get(f"/games/{gid}/log").get_data(as_text=True)
     assert len(re.findall(r'class="text">[^<]* gains 1 Fame', log)) == 32  # one log line each
+
+
+def test_an_sqlite_uri_naming_a_file_keeps_the_games_and_the_key_beside_that_file(tmp_path, monkeypatch):
+    cwd, data = tmp_path / "cwd", tmp_path / "data"
+    cwd.mkdir()
+    data.mkdir()
+    monkeypatch.chdir(cwd)
+    app = create_app({"TESTING": True, "DATABASE": f"file:{data / 'games.db'}?mode=rwc", "WTF_CSRF_ENABLED": False})
+    gid = new_game(app.test_client())
+    with sqlite3.connect(data / "games.db") as conn:
+        assert conn.execute("SELECT id FROM games").fetchall() == [(gid,)]
+    assert (data / "secret_key").read_text().strip() == app.config["SECRET_KEY"]
+    assert os.listdir(cwd) == []
+    assert create_app({"DATABASE": str(data / "games.db")}).config["SECRET_KEY"] == app.config["SECRET_KEY"]
