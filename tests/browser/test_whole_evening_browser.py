@@ -124,3 +124,113 @@ def test_a_solo_conquest_from_the_new_game_page_to_the_score_sheet(server, phone
     expect(page.get_by_test_id("result")).to_contain_text("Mission successful.")
     shot(page, "evening-solo-score")
     assert not page.console_errors, page.console_errors
+
+
+def post_anyway(page, command, **fields):
+    """What a stale or tampered page sends: a form of the page (its CSRF token and the state it was based on)
+    re-pointed at ``command`` and posted without htmx; the server's answer is the page shown."""
+    page.evaluate("""([command, fields]) => {
+        const form = document.querySelector('form[action*="/do/"]');
+        form.removeAttribute('hx-post');
+        form.action = form.action.replace(/\\/do\\/[^/?]+/, '/do/' + command);
+        for (const [k, v] of Object.entries(fields)) {
+            const input = document.createElement('input');
+            input.type = 'hidden'; input.name = k; input.value = v; form.appendChild(input);
+        }
+        form.submit();
+    }""", [command, fields])
+    page.wait_for_load_state()
+
+
+def test_a_three_phone_full_conquest_to_the_score_sheet_and_back(server, phone):
+    """Scenario Book, Full Conquest, Scenario End ("When all cities are conquered, all players (including the one
+    who conquered the last city) have one last turn"); Rulebook, A Round: Tactics by the lowest Fame, then turns in
+    Round order. Three phones at 360 px (the host's and two joined through the join link): every phone shows whose
+    turn it is; another phone has no End turn and is refused by name if it posts anyway; the host ends a turn for
+    another player and the log says so; the end, the last turns and the game over reach every phone without a
+    reload; the host's undo across the end brings the last turn back on every phone."""
+    a, b, c = phone(width=W), phone(width=W), phone(width=W)
+    a.goto(server + "/games/new")
+    a.select_option("select[name=scenario]", "full_conquest")
+    a.check("input[name=mode][value=competitive]")
+    for i, (name, hero) in enumerate((("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx"))):
+        a.fill(f"input[name=name_{i}]", name)
+        a.select_option(f"select[name=hero_{i}]", hero)
+    a.get_by_role("button", name="Create game").click()
+    a.get_by_role("button", name="Anna").click()
+    gid = re.search(r"/games/(\d+)", a.url).group(1)
+    link = a.locator("[data-testid=join-url]").get_attribute("href")
+    phones = {"Anna": a, "Ben": b, "Cleo": c}
+    for name in ("Ben", "Cleo"):
+        phones[name].goto(link)
+        phones[name].get_by_role("button", name=name).click()
+        expect(phones[name].locator("[data-testid=now-playing]")).to_be_visible()
+
+    def everyone_sees(pattern, timeout=5000):
+        for name, ph in phones.items():
+            expect(ph.locator("[data-testid=now-playing]")).to_have_text(pattern(name), timeout=timeout)
+
+    def mine_or(who):
+        return lambda me: re.compile(rf"Now playing: {'you, ' if me == who else ''}{who}\s*$")
+
+    # Tactics on each player's own phone, lowest Fame first (all 0: the lower in the round order first)
+    for who in ("Cleo", "Ben", "Anna"):
+        everyone_sees(lambda me, who=who: re.compile(
+            rf"Tactics: your pick, {who}" if me == who else rf"Tactics: {who} picks"))
+        phones[who].locator("[data-testid=tactic-choices] button").first.click()
+    everyone_sees(mine_or("Cleo"))
+    for ph in phones.values():
+        expect(ph.get_by_test_id("next-up")).to_have_text("Next: Ben")
+
+    # Ben's phone: no End turn for Cleo, and a post anyway is refused, naming whose turn it is
+    expect(b.get_by_test_id("not-your-turn")).to_contain_text("It is Cleo's turn")
+    expect(b.get_by_test_id("end-turn")).to_have_count(0)
+    post_anyway(b, "round_end_turn", player="2")
+    expect(b.get_by_text(re.compile(r"It is Cleo's turn"))).to_be_visible()
+    shot(b, "evening-not-your-turn-refused")
+    assert b.console_errors == ["Failed to load resource: the server responded with a status of 403 (FORBIDDEN)"]
+    b.console_errors.clear()
+    b.goto(f"{server}/games/{gid}")
+    everyone_sees(mine_or("Cleo"))  # nothing moved
+
+    c.click("[data-testid=end-turn]")
+    everyone_sees(mine_or("Ben"))
+    a.click("[data-testid=end-turn]")  # the host ends Ben's turn for him
+    everyone_sees(mine_or("Anna"))
+    a.goto(f"{server}/games/{gid}/log")
+    expect(a.locator(".log")).to_contain_text("Ben's turn is over. (by the host for Ben)")
+
+    for city in ("white", "blue", "red"):
+        conquer(a, server, gid, city, 4)
+    board(a, server, gid)
+    expect(a.get_by_test_id("scenario-end-met")).to_contain_text("Every city is conquered.")
+    a.click("[data-testid=end-turn]")
+    for ph in phones.values():
+        expect(ph.get_by_test_id("scenario-end-last-turns")).to_be_visible(timeout=5000)
+    everyone_sees(lambda me: re.compile(rf"Last turn: {'yours, ' if me == 'Cleo' else ''}Cleo"))
+    for who in ("Cleo", "Ben", "Anna"):  # each player's one last turn, on their own phone
+        expect(phones[who].locator("[data-testid=now-playing]")).to_contain_text(f"Last turn: yours, {who}")
+        phones[who].click("[data-testid=end-turn]")
+    for ph in phones.values():
+        expect(ph.get_by_test_id("now-game-over")).to_contain_text("The game is over.", timeout=5000)
+        expect(ph.get_by_test_id("end-turn")).to_have_count(0)
+    shot(b, "evening-full-conquest-over")
+
+    b.get_by_test_id("now-playing").get_by_role("link", name=re.compile("Open the score sheet")).click()
+    b.wait_for_url(re.compile(rf"/games/{gid}/score"))
+    expect(b.get_by_label("Anna Fame", exact=True)).to_have_value("6")  # three Prowlers, 2 each
+    expect(b.get_by_label("Ben Fame", exact=True)).to_have_value("0")
+    expect(b.get_by_label("Anna Cities led", exact=True)).to_have_value("3")
+    table = b.get_by_test_id("score-table")
+    expect(table.get_by_role("row", name=re.compile(r"^Cities"))).to_contain_text("21")  # 7 per city led
+    expect(b.get_by_test_id("winner")).to_have_text("Anna wins with 13.")
+
+    # the host undoes the last End turn: the game is on again, on every phone
+    board(a, server, gid)
+    a.get_by_test_id("undo").first.click()
+    b.goto(f"{server}/games/{gid}")  # Ben was on the score sheet
+    for ph in phones.values():
+        expect(ph.get_by_test_id("now-game-over")).to_have_count(0, timeout=5000)
+    everyone_sees(lambda me: re.compile(rf"Last turn: {'yours, ' if me == 'Anna' else ''}Anna"))
+    expect(a.get_by_test_id("end-turn")).to_be_visible()
+    assert not a.console_errors and not b.console_errors and not c.console_errors
