@@ -1,28 +1,32 @@
-"""Runewars pages (seed 001) in both languages: every page of a Runewars game, walked through a whole battle and a
-duel (the new-game form and its refusal, who-are-you, the battle page before, during and after a battle, the
-heroes page with a duel, an attribute test and the hero limit, the log, the invite page and a refused change),
-shows in English no German (no phrase or word that only the German catalog uses, no German function word, no
-umlaut) and in German no English (no translated msgid verbatim, no word only the English messages use, no English
-function word; the checker of test_german_pages_complete). Text marked with the other language's ``lang`` (the
-language picker's "Deutsch" / "English") is skipped."""
+"""English is complete, and Runewars in both languages. Every main page of a game (the pages of
+test_no_internal_ids and test_german_pages_complete) rendered in English shows no German: no phrase or word that only
+the German catalog uses, no German function word, no umlaut. Every page of a Runewars game (seed 001), walked
+through a whole battle and a duel (the new-game form and its refusal, who-are-you, the battle page before, during and
+after a battle, the heroes page with a duel, an attribute test and the hero limit, the log, the invite page and a
+refused change), shows that in English, and in German no English (no translated msgid verbatim, no word only the
+English messages use, no English function word: the checker of test_german_pages_complete). Text marked with the
+other language's ``lang`` (the language picker's "Deutsch" / "English") is skipped."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
 
 from companion.i18n import merged_catalog
-from test_german_pages_complete import PLACEHOLDER, WORD, _english, english_in, visible
-from test_no_internal_ids import client  # noqa: F401  (the client fixture)
+from test_german_pages_complete import PLACEHOLDER, WORD, _english, _more_pages, english_in, visible
+from test_no_internal_ids import _pages, client  # noqa: F401  (the client fixture)
 
 #: German words that English never uses (lower case; not "die", "den", "am", "an", "so": English words too)
 GERMAN_FUNCTION_WORDS = re.compile(r"\b(der|das|und|nicht|mit|ist|eine|einen|einem|einer|für|auf|dem|des|sich|"
                                    r"oder|wird|keine|kein|dein|deine|deinen|noch|zuerst|wählt|wähle|über|zum|zur|"
                                    r"bei|nach|wenn|werden|sind|hat|alle|jeder|jede)\b", re.I)
 UMLAUT = re.compile(r"[ÄÖÜäöüß]")
-#: unit and hero names the test types in (the same in both languages)
-NAMES = {"Elf", "Uthuk", "Zorg", "Mork", "Hulk"}
+#: names the tests type in, and English words the German catalog uses where the English text comes from the rules
+#: data (site and card names: "Monster Den", "Portal", "Tempo")
+SAME_IN_BOTH = {"Elf", "Uthuk", "Zorg", "Mork", "Hulk", "Anna", "Ben", "Den", "Draconum", "Monster", "Portal",
+                "Form", "Tempo"}
 
 
 def _german():
@@ -41,7 +45,7 @@ def _german():
                 frag = frag.strip(" .,:;()")
                 if len(frag.split()) >= 2 and not any(frag in i for i in ids):
                     phrases.add(frag)
-    return phrases, de_words - en_words - NAMES
+    return phrases, de_words - en_words - SAME_IN_BOTH
 
 
 def german_in(text: str, phrases, words) -> list[str]:
@@ -139,4 +143,18 @@ def test_runewars_pages_show_only_their_own_language(client, lang):  # noqa: F81
         if wrong:
             found[label] = wrong[:10]
     assert seen == 16
+    assert found == {}
+
+
+def test_no_german_on_any_english_page(client):  # noqa: F811
+    phrases, words = _german()
+    found, seen = {}, 0
+    for label, url in itertools.chain(_pages(client), _more_pages(client)):
+        resp = client.get(url)
+        assert resp.status_code == 200, (label, url, resp.status_code)
+        seen += 1
+        german = german_in(visible(resp.get_data(as_text=True), "de"), phrases, words)
+        if german:
+            found[label] = german[:10]
+    assert seen >= 40
     assert found == {}
