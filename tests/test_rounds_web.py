@@ -129,7 +129,7 @@ def test_a_cooperative_game_with_the_dummy_player_through_the_forms(app):
     t = Table(app, "full_cooperation", "coop", (("Anna", "goldyx"), ("Ben", "arythea")))
     html = t.board()
     assert now_playing(html) == "Set up the Dummy player →" and 'data-testid="rounds-dummy-setup"' in html
-    assert f'<a href="/games/{t.id}/dummy" data-testid="now-dummy-setup">' in html
+    assert f'<a href="/games/{t.id}/dummy#dummy-setup" data-testid="now-dummy-setup">' in html
     t.do("round_tactic", status=400, player="1", tactic="planning")
     t.client.post(f"/games/{t.id}/dummy/setup", data={"mode": "virtual", "hero": "tovak", "based_on": 0})
     assert t.state().get("dummy")
