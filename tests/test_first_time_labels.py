@@ -115,3 +115,11 @@ def test_action_upgrades_strength_only_with_someone_to_compare(app):
     assert 'data-testid="strength"' in duo.get("/score")
     solo = Table(app, "solo_conquest", "solo", (("Anna", "goldyx"),))
     assert 'data-testid="strength"' not in solo.get("/score")
+
+
+def test_new_game_form_says_the_brackets_are_the_number_of_players(app):
+    """Scenario Book: Solo Conquest is for one player, Full Conquest for two to four."""
+    html = app.test_client().get("/games/new").get_data(as_text=True)
+    assert "Scenario (number of players in brackets)" in html
+    assert re.search(r'value="solo_conquest"[^>]*>Solo Conquest \(1\)</option>', html)
+    assert re.search(r'value="full_conquest"[^>]*>Full Conquest \(2–4\)</option>', html)
