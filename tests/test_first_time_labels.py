@@ -123,3 +123,13 @@ def test_new_game_form_says_the_brackets_are_the_number_of_players(app):
     assert "Scenario (number of players in brackets)" in html
     assert re.search(r'value="solo_conquest"[^>]*>Solo Conquest \(1\)</option>', html)
     assert re.search(r'value="full_conquest"[^>]*>Full Conquest \(2–4\)</option>', html)
+
+
+@pytest.mark.parametrize("path", ["", "/combat", "/score", "/pvp", "/pvp?a=0&d=1", "/log", "/invite",
+                                  "/tokens?enemy=guardsmen"])
+def test_every_game_page_says_whose_pick_it_is(app, path):
+    """Rulebook, A Round 3a (the first Round: the last to pick a Hero picks first): every page of a game, the Player
+    vs. player page included, tells who chooses a Tactic now."""
+    t = Table(app, "full_conquest", "competitive", PLAYERS)
+    html = t.get(path)
+    assert re.search(r'<p id="now-playing"[^>]*>\s*Choosing Tactics: Ben chooses now\s*</p>', html), path
