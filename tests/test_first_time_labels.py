@@ -133,3 +133,13 @@ def test_every_game_page_says_whose_pick_it_is(app, path):
     t = Table(app, "full_conquest", "competitive", PLAYERS)
     html = t.get(path)
     assert re.search(r'<p id="now-playing"[^>]*>\s*Choosing Tactics: Ben chooses now\s*</p>', html), path
+
+
+def test_scenario_end_confirmation_says_when_it_is_needed(app):
+    """Scenario Book, Full Conquest, Scenario end ("when all cities are conquered"): the app sees it from its
+    combats; the table's confirmation is for an end it did not see, and the page says so before the form."""
+    t = Table(app, "full_conquest", "competitive", PLAYERS)
+    html = t.get()
+    help_at = html.index('data-testid="scenario-goal-help"')
+    assert "Only when this end is reached on the board and this page does not say so yet:" in html
+    assert help_at < html.index('data-testid="scenario-goal"')
