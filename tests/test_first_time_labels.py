@@ -143,3 +143,10 @@ def test_scenario_end_confirmation_says_when_it_is_needed(app):
     help_at = html.index('data-testid="scenario-goal-help"')
     assert "Only when this end is reached on the board and this page does not say so yet:" in html
     assert help_at < html.index('data-testid="scenario-goal"')
+
+
+def test_board_says_day_and_night_follow_the_rounds(app):
+    """Scenario Book, Full Conquest: Day, Night, Day, Night, Day, Night; a new round sets the time by itself, so the
+    Day/Night switch is said to be a correction."""
+    t = Table(app, "full_conquest", "competitive", PLAYERS)
+    assert "Day and Night change with each new round by themselves: switch only to correct them." in t.get()
