@@ -150,3 +150,9 @@ def test_board_says_day_and_night_follow_the_rounds(app):
     Day/Night switch is said to be a correction."""
     t = Table(app, "full_conquest", "competitive", PLAYERS)
     assert "Day and Night change with each new round by themselves: switch only to correct them." in t.get()
+
+
+def test_start_page_says_runewars_is_another_game(app):
+    html = app.test_client().get("/").get_data(as_text=True)
+    assert re.search(r'New Runewars game</a> <span class="muted small">\(another board game: its battles and hero '
+                     r'duels\)</span>', html)
