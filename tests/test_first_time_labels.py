@@ -154,5 +154,5 @@ def test_board_says_day_and_night_follow_the_rounds(app):
 
 def test_start_page_says_runewars_is_another_game(app):
     html = app.test_client().get("/").get_data(as_text=True)
-    assert re.search(r'New Runewars game</a> <span class="muted small">\(another board game: its battles and hero '
-                     r'duels\)</span>', html)
+    assert re.search(r'New Runewars game</a></p><p class="muted small">\(another board game: its battles and hero '
+                     r'duels\)</p>', html)
