@@ -6,8 +6,8 @@
    lists every event: its time is printed apart, as a page's cost follows what it shows). Prints the CPU time (the process's), the wall time and the extra
    memory (peak resident size during the import minus the size before it), and the ratios 20k / 2k (targets:
    time at most about 10x, under 2 s of CPU, under 50 MB extra). The same with undos (one event in ten an undo
-   followed by its redo, one in ten an undo followed by a new event), and a mix of Fame, crystals and wounds with
-   undos.
+   followed by its redo, one in ten an undo followed by a new event), a mix of Fame, crystals and wounds with
+   undos, and that mix with "Undo my last" (``undo.event`` of the player's own latest entry) instead of ``undo``.
 2. Undo and redo: in games of 30 and 3,000 events (Fame, crystals, wounds), the CPU time of an undo as a phone
    makes it (``POST /games/<id>/undo`` then the page's live part it is sent back to), and of a redo likewise;
    the ratio 3,000 / 30 (target: at most 1.5x).
@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 IMPORT_SIZES = (2000, 20000)
 UNDO_SIZES = (30, 3000)
-KINDS = ("recruits", "recruits+undos", "mix+undos")
+KINDS = ("recruits", "recruits+undos", "mix+undos", "mix+own undos")
 SETUP = {"scenario": "full_conquest", "mode": "competitive", "name": "",
          "players": [{"name": "Anna", "hero": "arythea", "team": None}, {"name": "Ben", "hero": "tovak", "team": None}]}
 
@@ -40,15 +40,18 @@ SETUP = {"scenario": "full_conquest", "mode": "competitive", "name": "",
 def _ev(seq: int, type_: str, payload: dict) -> dict:
     # as small as the format allows: 20,000 events must fit the import's 4 MB
     return {"seq": seq, "type": type_, "payload": payload, "sentence": {"msg": "x"},
-            "scope": ["*"] if type_ in ("undo", "redo") else [f"player:{payload.get('player', 0)}"]}
+            "scope": ["*"] if type_ in ("undo", "redo", "undo.event") else [f"player:{payload.get('player', 0)}"]}
 
 
 def export_of(n: int, kind: str) -> dict:
     """recruits: N unit recruits; recruits+undos / mix+undos: one event in ten an undo then its redo, one in ten
-    an undo then a new event."""
+    an undo then a new event; mix+own undos: the same with "Undo my last" (``undo.event`` naming the player's own
+    latest entry, which is not the latest of the log) instead of ``undo``."""
     events = []
     for i in range(1, n + 1):
-        if kind != "recruits" and i % 10 in (5, 8):
+        if kind == "mix+own undos" and i % 10 in (5, 8):
+            events.append(_ev(i, "undo.event", {"target": i - 2 if i % 10 == 5 else i - 1}))
+        elif kind != "recruits" and i % 10 in (5, 8):
             events.append(_ev(i, "undo", {}))
         elif kind != "recruits" and i % 10 == 6:
             events.append(_ev(i, "redo", {}))

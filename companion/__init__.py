@@ -9,13 +9,14 @@ import os
 import pkgutil
 import secrets
 from pathlib import Path
+from urllib.parse import unquote
+
+from typing import TYPE_CHECKING
 
 from . import resources
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the game and rules layers import this package without Flask
     from flask import Flask
-
 
 
 def default_data_dir() -> Path:
@@ -37,18 +38,21 @@ def _secret_key(data_dir: Path) -> str:
     return key
 
 
-def _in_memory(database: str) -> bool:
-    return database == ":memory:"
+def _folder(database: str) -> Path:
+    """The folder of the database file (of the file an SQLite URI names)."""
+    if database.startswith("file:"):
+        database = unquote(database[len("file:"):].partition("?")[0])
+    return Path(database).parent
 
 
 def create_app(config: dict | None = None) -> "Flask":
     """The Flask app on the database ``config["DATABASE"]`` (else ``$COMPANION_DB``, else the user's data folder).
 
     Its imports are made here, not at the top of this module: every module of the lower floors (``companion.rules``,
-    ``companion.game``) loads this package first, and must not load Flask or the web layer with it."""
+    ``companion.game``) loads this package first, and must not load Flask, the web layer or the solvers with it."""
     from flask import Flask
 
-    from . import assets, db, game, i18n, web
+    from . import assets, db, game, i18n, solvers, web
     from .web import common, fastpoll
 
     app = Flask(
@@ -57,11 +61,15 @@ def create_app(config: dict | None = None) -> "Flask":
         static_folder=str(resources.STATIC),
     )
     config = dict(config or {})
-    db_path = Path(config.get("DATABASE") or os.environ.get("COMPANION_DB") or default_data_dir() / "companion.db")
-    if not _in_memory(str(db_path)):
-        db_path.parent.mkdir(parents=True, exist_ok=True)
+    database = str(config.pop("DATABASE", None) or os.environ.get("COMPANION_DB")
+                   or default_data_dir() / "companion.db")
+    memory = db.in_memory(database)
+    if database == ":memory:":  # one database for every request's connection (kept alive below)
+        database = db.shared_memory()
+    elif not db.is_uri(database):
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
     app.config.update(
-        DATABASE=str(db_path),
+        DATABASE=database,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 30,
@@ -74,10 +82,13 @@ def create_app(config: dict | None = None) -> "Flask":
     if not app.config.get("SECRET_KEY"):
         # an in-memory database has no folder of its own: a key for this process only (nothing is written to the
         # current folder); otherwise the key is kept beside the database
-        app.config["SECRET_KEY"] = (secrets.token_hex(32) if _in_memory(str(db_path))
-                                    else _secret_key(db_path.parent))
+        app.config["SECRET_KEY"] = secrets.token_hex(32) if memory else _secret_key(_folder(database))
 
-    db.connect(app.config["DATABASE"], migrate=True).conn.close()
+    first = db.connect(app.config["DATABASE"], migrate=True)
+    if memory:  # the database lives while a connection to it is open: the app holds this one
+        app.extensions["companion.memory_db"] = first
+    else:
+        first.conn.close()
     app.teardown_appcontext(db.close_db)
     i18n.init_app(app)
     common.init_app(app)
@@ -87,8 +98,6 @@ def create_app(config: dict | None = None) -> "Flask":
     cache = app.config.get("STATIC_CACHE") or resources.cache_dir() / "static"
     assets.init_app(app, Path(cache))
     fastpoll.init_app(app)  # the steady-state live poll answered before Flask
-    from . import solvers
-
     if app.config.get("SOLVER_POOL"):  # `companion serve`: the searches run in worker processes
         solvers.configure(pool=True)
 

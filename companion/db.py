@@ -1,9 +1,14 @@
 """The embedded SQLite database: one connection per request on ``flask.g``, WAL mode, foreign keys on,
-schema migrations through sqlite-utils ``Migrations``."""
+schema migrations through sqlite-utils ``Migrations``.
+
+``DATABASE`` is a file's path or an SQLite URI (``file:...``). An in-memory database (``:memory:``) would be a new,
+empty database on each connection, so the app asks ``shared_memory`` for a named one instead: one database every
+connection of the process opens by its URI, alive while the app holds the connection it was given."""
 
 from __future__ import annotations
 
 import contextlib
+import secrets
 import sqlite3
 import threading
 from typing import Iterator
@@ -109,14 +114,47 @@ def write_transaction(db: Database):
     return CompanionDatabase.atomic(db)  # same code: it only uses db.conn and db.rollback()
 
 
+def is_uri(path: str) -> bool:
+    return path.startswith("file:")
+
+
+def in_memory(path: str) -> bool:
+    """Whether ``path`` names a database that lives in memory (no file, no folder of its own)."""
+    if path == ":memory:":
+        return True
+    if not is_uri(path):
+        return False
+    name, _, query = path[len("file:"):].partition("?")
+    return name == ":memory:" or bool({"mode=memory", "vfs=memdb"} & set(query.split("&")))
+
+
+def shared_memory() -> str:
+    """The URI of a new in-memory database that every connection of this process opens by that URI. It lives while
+    a connection to it is open: the caller keeps one open as long as it uses the database. SQLite's ``memdb`` file
+    system (a writer and a reader wait for each other up to the busy timeout, as with a file), else a shared cache
+    (an older SQLite)."""
+    name = f"companion-{secrets.token_hex(8)}"
+    for uri in (f"file:/{name}?vfs=memdb", f"file:{name}?mode=memory&cache=shared"):
+        try:
+            sqlite3.connect(uri, uri=True).close()
+        except sqlite3.OperationalError:  # no such file system
+            continue
+        return uri
+    raise sqlite3.OperationalError("this SQLite keeps no in-memory database shared between connections")
+
+
+def _open(path: str) -> sqlite3.Connection:
+    return sqlite3.connect(path, timeout=15, check_same_thread=False, isolation_level=None, uri=is_uri(path))
+
+
 def connect(path: str, migrate: bool = False) -> Database:
-    """Open the database file with WAL and foreign keys on; ``migrate`` applies pending migrations
-    (done once when the app starts, not on every request)."""
-    conn = sqlite3.connect(path, timeout=15, check_same_thread=False, isolation_level=None)
+    """Open the database (a file's path or an SQLite URI) with WAL (a file's) and foreign keys on; ``migrate``
+    applies pending migrations (done once when the app starts, not on every request)."""
+    conn = _open(path)
     db = CompanionDatabase(conn)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA busy_timeout = 15000")
-    if path != ":memory:":
+    if not in_memory(path):
         db.enable_wal()
         db.execute("PRAGMA synchronous = NORMAL")
     if migrate:
@@ -139,7 +177,7 @@ def reader(path: str) -> sqlite3.Connection:
     if conn is None:
         while len(conns) >= MAX_READERS_PER_THREAD:
             conns.pop(next(iter(conns))).close()
-        conn = sqlite3.connect(path, timeout=15, isolation_level=None, check_same_thread=False)
+        conn = _open(path)
         conn.execute("PRAGMA busy_timeout = 15000")
         conn.execute("PRAGMA query_only = ON")
         conns[path] = conn

@@ -12,13 +12,13 @@ import json
 import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable
 
 from sqlite_utils import Database
 
 from .db import write_transaction
-from .game.sentences import name_arg, render_sentence, sentence  # noqa: F401  (re-exported)
-from .rules.text import N_  # noqa: F401  (re-exported)
+from .game.sentences import render_sentence
+from .game.undo import check_undo, undo_sentence
+from .rules.text import N_
 from .state import REDO, UNDO, UNDO_EVENT, Event, Log, scopes_overlap, walk
 
 _write_lock = threading.Lock()
@@ -182,8 +182,6 @@ def undo_event(
 ) -> Recorded:
     """Record an ``undo.event`` taking back the event ``target_seq`` (companion.game.undo.check_undo: refused
     with ``Invalid`` naming the event in the way when something in force since touched the same thing)."""
-    from .game.undo import check_undo, undo_sentence
-
     with _write_lock:
         if nonce:
             rows = list(db.query("SELECT * FROM events WHERE game_id = ? AND nonce = ?", [game_id, nonce]))

@@ -26,10 +26,13 @@ import queue
 import subprocess
 import sys
 import threading
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable
 
+from .rules import combat_plan, damage, dummy
 from .rules.budget import OverBudget
+from .rules.data import get_rules
 
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 QUEUE_S = 10.0  # waiting for a free worker
@@ -37,6 +40,8 @@ MAX_PENDING = 4  # solver requests running or waiting at once: the others are re
 # threads stay free for the table: waitress serves with 8)
 HARD_LIMIT_S = 10.0  # a worker's answer (its search stops itself after about 1 s of CPU)
 NICE = 10  # below the server's threads; 19 starved the workers on a machine busy with other work
+# the searches' modules, loaded with this module: a worker process has them before its first request
+SOLVER_MODULES = (combat_plan, damage, dummy)
 
 
 class SolverBusy(OverBudget):
@@ -82,18 +87,12 @@ def shutdown() -> None:
 
 def _serve(read_fd: int, write_fd: int) -> None:  # pragma: no cover - runs in the worker process
     """A worker's loop: receive (fn, args, kwargs), answer ("ok", result) or ("err", exception)."""
-    from multiprocessing.connection import Connection
-
     try:
         os.nice(NICE)
     except OSError:
         pass
     inbox, outbox = Connection(read_fd, writable=False), Connection(write_fd, readable=False)
-    # the rules data and the solvers' modules once, before the first request
-    from .rules import combat_plan, damage, dummy  # noqa: F401
-    from .rules.data import get_rules
-
-    get_rules()
+    get_rules()  # the rules data once, before the first request (the solvers' modules are imported above)
     while True:
         try:
             job = inbox.recv()
@@ -119,8 +118,6 @@ class _Worker:
     imports this very ``companion`` package, talking over two pipes."""
 
     def __init__(self) -> None:
-        from multiprocessing.connection import Connection
-
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
         root = str(Path(__file__).resolve().parent.parent)

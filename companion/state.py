@@ -7,6 +7,7 @@ event (a device's own latest change, or an entry chosen on the log page); redo p
 
 from __future__ import annotations
 
+import bisect
 import copy
 import json
 import random
@@ -120,7 +121,9 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
 
 class Walker:
     """Undo and redo followed one event at a time: the active events in order, the redo stack (last is next to
-    redo) and the status by seq, exactly as ``walk`` gives them. ``push`` answers the index of the first active
+    redo) and the status by seq, exactly as ``walk`` gives them. The one place that knows which events are in force
+    after ``undo``, ``undo.event`` and ``redo``: the fold (``walk``), the state cache and the import's strict replay
+    (``companion.game.replay``) all follow the log through it. ``push`` answers the index of the first active
     event that changed (the active events before it are the same objects in the same places), which is what
     lets a folded state be resumed from a checkpoint instead of folded from the start."""
 
@@ -150,12 +153,12 @@ class Walker:
             status[ev.seq] = UNDO
         elif ev.type == UNDO_EVENT:
             target_seq = ev.payload.get("target") if isinstance(ev.payload, dict) else None
-            for i, target in enumerate(active):
-                if target.seq == target_seq:
-                    undone.append(active.pop(i))
-                    status[target.seq] = "undone"
-                    changed = i
-                    break
+            i = _find(active, target_seq)
+            if i is not None:
+                target = active.pop(i)
+                undone.append(target)
+                status[target.seq] = "undone"
+                changed = i
             status[ev.seq] = UNDO
         elif ev.type == REDO:
             if undone:
@@ -173,6 +176,23 @@ class Walker:
             undone.clear()
             status[ev.seq] = "active"
         return changed
+
+
+def _seq(ev: Event) -> int:
+    return ev.seq
+
+
+def _find(active: list[Event], seq: Any) -> int | None:
+    """The index of the active event ``seq``, or None. The active events are in log order (a new event goes last, a
+    redone one back in its place), so a binary search finds it: an "Undo my last" costs the same in a long game."""
+    try:
+        i = bisect.bisect_left(active, seq, key=_seq)
+    except TypeError:  # not a number: no event has it
+        i = len(active)
+    if i < len(active) and active[i].seq == seq:
+        return i
+    # not there, or a log whose numbers are out of order (never written by this app): look at each
+    return next((i for i in range(len(active) - 1, -1, -1) if active[i].seq == seq), None)
 
 
 class Log(list):

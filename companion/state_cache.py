@@ -32,6 +32,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from .events import last_seq, load_events
 from .state import REDUCERS, Event, Log, Walker, fold, initial_state
 
 MAX_GAMES = 64
@@ -121,8 +122,6 @@ class StateCache:
     def state(self, db, namespace: str, game_id: int, setup: dict, seed: str, last: int | None = None
               ) -> tuple[dict, int]:
         """(a private copy of the game's state, the sequence number it is folded up to)."""
-        from .events import last_seq, load_events
-
         key = (namespace, game_id, seed)
         if last is None:
             last = last_seq(db, game_id)

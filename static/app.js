@@ -152,6 +152,8 @@
       return true;
     };
     cb.beforeNodeMorphed = function (oldNode, newNode) {
+      // a running total of what this person is typing stays until it is asked again (after the swap, below)
+      if (oldNode.nodeType === 1 && oldNode.classList.contains("combat-check") && typing(oldNode)) return false;
       if (oldNode.nodeType !== 1 || !dirty.has(oldNode) || oldNode.type === "radio" || oldNode.type === "checkbox") {
         return true;
       }
@@ -172,6 +174,23 @@
       return true;
     };
   }
+  // A running total (.combat-check) of a form this person is typing in, after another swap of the live part
+  // (another phone's change, or a form this person sent elsewhere on the page): asked again, so it describes the
+  // new state; and typed before htmx had set the new form up, asked at all.
+  function typing(check) {
+    var form = check.closest("form");
+    if (!form || form.mkSubmitted) return false;
+    var found = false;
+    dirty.forEach(function (el) { if (el.isConnected && el.form === form) found = true; });
+    return found;
+  }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var target = e.detail && e.detail.target;
+    if (!target || target.id !== "live" || !window.htmx) return;
+    Array.prototype.forEach.call(document.querySelectorAll(".combat-check"), function (check) {
+      if (typing(check)) window.htmx.trigger(check.closest("form"), "input");
+    });
+  });
   document.addEventListener("htmx:afterSwap", function () {
     dirty.forEach(function (el) {
       if (!el.isConnected) { dirty.delete(el); return; }

@@ -389,7 +389,8 @@ def test_the_combat_page_in_german_uses_the_official_terms(client):
 def test_a_token_corrected_in_this_game_is_fought_with_the_correction(client):
     """A table's correction of a printed token (state["overrides"]) is what the combat uses."""
     from companion.db import get_db
-    from companion.events import record, sentence
+    from companion.events import record
+    from companion.game.sentences import sentence
 
     gid = new_solo_game(client)
     with client.application.app_context():

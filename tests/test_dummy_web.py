@@ -453,7 +453,8 @@ def test_competitive_scenario_page_says_it_has_no_dummy(app):
 def test_an_event_that_no_longer_applies_is_skipped_not_a_500(app):
     """A logged event the current rules data cannot replay (here: a hero that no longer exists) must not break
     the game page: the fold skips it and the page says so."""
-    from companion.events import record, sentence
+    from companion.events import record
+    from companion.game.sentences import sentence
 
     t = Table(app)
     with app.test_request_context():

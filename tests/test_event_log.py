@@ -4,7 +4,8 @@ import pytest
 
 from companion.game import trackers  # noqa: F401  (registers the tracker reducers)
 from companion.db import connect
-from companion.events import Conflict, NothingToDo, load_events, record, render_sentence, sentence, undo_or_redo
+from companion.events import Conflict, NothingToDo, load_events, record, undo_or_redo
+from companion.game.sentences import render_sentence, sentence
 from companion.state import Event, fold, rng, scopes_overlap, walk
 
 SETUP = {"scenario": "full_conquest", "mode": "competitive", "players": [{"name": "Anna"}, {"name": "Ben"}]}

@@ -64,7 +64,7 @@ def test_explanation_line_with_a_count_chooses_its_form_and_round_trips():
     """Rulebook Assign Damage 5a, one Wound per started Armor: "1 Wound", "2 Wounds", German "Verletzungen"."""
     from companion import create_app
     from companion.rules.text import Tn, from_json, translate_line
-    from companion.web.common import ui_gettext
+    from companion.web.language import ui_gettext
 
     one = Tn("%(n)d Wound into the discard pile", "%(n)d Wounds into the discard pile", "n", n=1)
     two = Tn("Quick reference, Poison: %(n)d more Wound into the discard pile",
@@ -80,7 +80,7 @@ def test_explanation_line_with_a_count_in_german(client):
     from flask_babel import force_locale
 
     from companion.rules.text import Tn, translate_line
-    from companion.web.common import ui_gettext
+    from companion.web.language import ui_gettext
 
     line = Tn("Quick reference, Poison: %(n)d more Wound into the discard pile",
               "Quick reference, Poison: %(n)d more Wounds into the discard pile", "n", n=1)
@@ -94,7 +94,7 @@ def test_refusal_with_a_count_in_both_languages(client):
     from flask_babel import force_locale
 
     from companion.game.command import InvalidN
-    from companion.web.common import ui_gettext
+    from companion.web.language import ui_gettext
 
     err = InvalidN("%(name)s has %(n)d Command token and %(n)d unit: disband one first.",
                    "%(name)s has %(n)d Command tokens and %(n)d units: disband one first.", "n", name="Ann", n=1)

@@ -5,11 +5,18 @@ after an import every page renders."""
 from __future__ import annotations
 
 import copy
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 
 from game_helpers import new_game
 from import_helpers import exported, import_file, imported_id, render_every_page
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def counts(app):
@@ -180,17 +187,53 @@ def test_inconsistent_values_are_refused_naming_the_event(app, client, good, typ
 
 
 def test_every_event_type_declares_its_payload():
-    """Each event a command can record has its payload check (game/payload_schemas.py), run by the commands'
-    dry run and by the import's replay alike."""
-    from companion.game.local import LocalGame
-    from companion.game.payloads import PAYLOADS, check_payload
+    """Each event a command can record has its payload check (a feature package's payloads.py, or
+    game/payload_schemas.py), run by the commands' dry run and by the import's replay alike; and every declared
+    payload is an event type this version handles (a reducer's, or an undo's)."""
+    from companion.game import load_all
+    from companion.game.payloads import PAYLOADS
     from companion.state import REDUCERS, UNDO_TYPES
 
-    LocalGame({"scenario": "full_conquest", "mode": "competitive", "name": "",
-               "players": [{"name": "A", "hero": "tovak", "team": None}]})
-    check_payload({}, "undo", {})  # loads the declarations
+    load_all()
     assert sorted(set(REDUCERS) - set(PAYLOADS)) == []
     assert set(UNDO_TYPES) <= set(PAYLOADS)
+    assert sorted(set(PAYLOADS) - set(REDUCERS) - set(UNDO_TYPES)) == []
+
+
+def test_no_module_of_the_game_layer_loads_a_reducer_without_its_payload():
+    """The payloads are declared beside the reducers, not loaded on demand: whichever single module of the game
+    layer a fresh interpreter imports, every reducer it registers has its event's payload declared."""
+    code = textwrap.dedent("""
+        import importlib, pkgutil, sys
+        import companion.game
+        names = sorted(m.name for m in pkgutil.walk_packages(companion.game.__path__, prefix="companion.game."))
+        for name in names:
+            for k in [k for k in sys.modules if k == "companion" or k.startswith("companion.")]:
+                del sys.modules[k]
+            importlib.import_module(name)
+            state, payloads = sys.modules.get("companion.state"), sys.modules.get("companion.game.payloads")
+            reducers = set(state.REDUCERS) if state else set()
+            declared = set(payloads.PAYLOADS) if payloads else set()
+            print(name, sorted(reducers), sorted(reducers - declared), sep="|")
+    """)
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    rows = [line.split("|") for line in run.stdout.splitlines()]
+    assert {name for name, _, _ in rows} >= {"companion.game.combat.setup", "companion.game.trackers",
+                                              "companion.game.scoring.commands", "companion.game.runewars.battle"}
+    assert any(reducers != "[]" for _, reducers, _ in rows)
+    assert [(name, missing) for name, _, missing in rows if missing != "[]"] == []
+
+
+def test_an_event_type_without_a_declared_payload_is_refused():
+    """No event passes unchecked: a type with no payload check is refused (by the dry run and the replay alike),
+    never let through."""
+    from companion.game.command import Invalid
+    from companion.game.payloads import check_payload
+
+    with pytest.raises(Invalid, match="no payload check for the event type combat.teleport"):
+        check_payload({"players": []}, "combat.teleport", {})
 
 
 def test_a_command_and_an_import_refuse_the_same_payload_for_the_same_reason(app, client, good):

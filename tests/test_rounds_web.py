@@ -162,3 +162,13 @@ def test_after_the_last_round_the_board_points_to_the_score(app):
     assert now_playing(html).startswith("The game is over. The scenario's last round is over.")
     r = t.do("next_round", status=400)
     assert "the game is over" in r.get_data(as_text=True)
+
+
+def test_the_round_limit_refusal_is_shown_in_german_with_its_count(app):
+    """Rulebook, A Round 5a (German rulebook, seed 002: "Runde"): the one Round-limit refusal, through ngettext."""
+    t = Table(app, players=PLAYERS[:2])
+    for _ in range(5):
+        t.do("next_round")
+    t.client.post("/lang", data={"lang": "de"})
+    r = t.do("next_round", status=400)
+    assert "Dieses Szenario hat 6 Runden: Die Partie ist vorbei. Öffnet den Wertungsbogen." in r.get_data(as_text=True)

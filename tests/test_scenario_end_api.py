@@ -47,21 +47,21 @@ class Api:
 
     def current(self):
         """Whose turn it is, as every phone shows it (the game layer's query over the API's state)."""
-        from companion.game import rounds
+        from companion.game import round_state
 
-        return rounds.current(self.state())
+        return round_state.current(self.state())
 
     def pick_tactics(self):
         """The Tactics in the rulebook's order: whoever's pick it is (as every phone shows it) takes the first free
         one; in Full Cooperation the Dummy player draws first."""
-        from companion.game import rounds
+        from companion.game import round_state
 
-        while rounds.phase(s := self.state()) == "tactics":
-            who = rounds.next_picker(s)
+        while round_state.phase(s := self.state()) == "tactics":
+            who = round_state.next_picker(s)
             if who == "dummy":
                 self.run("dummy_tactic_draw")
             else:
-                self.run("round_tactic", player=who, tactic=rounds.available(s)[0].id)
+                self.run("round_tactic", player=who, tactic=round_state.available(s)[0].id)
 
     def dummy_until_a_player(self):
         while self.current() == "dummy":

@@ -183,7 +183,7 @@ def test_solo_conquest_sheet_game_lines_and_dummy_deck(app):
 
 def test_dummy_deck_prefilled_from_the_dummy_feature(app):
     """The Dummy feature keeps state["dummy"]["deck_count"]: the sheet starts from it."""
-    from companion.web import scoring
+    from companion.game.scoring import sheet as scoring
 
     t = Table(app, scenario="solo_conquest", mode="solo", players=(("Solo", "goldyx", None),))
     st = t.state()
@@ -300,7 +300,7 @@ def test_action_upgrades_strength_on_the_sheet(app):
     t = Table(app)
     t.cmd("fame", player=0, amount=8)  # level 3 on the Fame track (3 and 8 are the first two lines)
     t.step(1, "spells", 1)
-    from companion.web import scoring
+    from companion.game.scoring import sheet as scoring
 
     rows = scoring.strength_view(t.state())
     by = {r["name"]: r for r in rows}
@@ -313,7 +313,7 @@ def test_action_upgrades_strength_on_the_sheet(app):
 def test_end_of_round_prefilled_from_the_dummy_feature(app):
     """Solo Conquest: +5 "If the End of the Round was not announced yet in your last Round"; the Dummy feature
     keeps state["dummy"]["announced"] for the current Round."""
-    from companion.web import scoring
+    from companion.game.scoring import sheet as scoring
 
     t = Table(app, scenario="solo_conquest", mode="solo", players=(("Solo", "goldyx", None),))
     st = t.state()

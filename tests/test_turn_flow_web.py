@@ -212,7 +212,7 @@ def test_co_op_the_dummys_turn_through_the_api_only_when_the_round_order_says_so
     ("When taking Tactics, the Dummy player takes a random Tactic first"): through the JSON API, no player picks
     before the Dummy has drawn; the Dummy's turn is refused with the name of whose turn it is while it is a
     player's; each of three Rounds is played through and a new one started."""
-    from companion.game import rounds
+    from companion.game import round_state
 
     api = app.test_client()
     r = api.post("/api/v1/games", json={"scenario": scenario, "mode": "coop", "name": "t", "players": [
@@ -229,15 +229,15 @@ def test_co_op_the_dummys_turn_through_the_api_only_when_the_round_order_says_so
 
     ok("dummy_setup", mode="virtual", hero="tovak")
     for rnd in (1, 2, 3):
-        r = api.post(url + "round_tactic", json={"player": 0, "tactic": rounds.available(st())[0].id}, headers=h)
+        r = api.post(url + "round_tactic", json={"player": 0, "tactic": round_state.available(st())[0].id}, headers=h)
         assert r.status_code == 400, r.get_json()
         ok("dummy_tactic_draw")
-        while rounds.phase(s := st()) == "tactics":
-            ok("round_tactic", player=rounds.next_picker(s), tactic=rounds.available(s)[0].id)
+        while round_state.phase(s := st()) == "tactics":
+            ok("round_tactic", player=round_state.next_picker(s), tactic=round_state.available(s)[0].id)
         refused = 0
         for _ in range(80):
             s = st()
-            who = rounds.current(s)
+            who = round_state.current(s)
             if who is None:
                 break
             if who == "dummy":
@@ -249,7 +249,7 @@ def test_co_op_the_dummys_turn_through_the_api_only_when_the_round_order_says_so
                 assert f"It is {s['players'][who]['name']}'s turn" in r.get_json()["error"], r.get_json()
                 refused += 1
             ok("round_end_turn", player=who)
-        assert rounds.phase(st()) == "over" and refused
+        assert round_state.phase(st()) == "over" and refused
         ok("dummy_new_round", advanced_action="color:red", spell_color="blue",
            remove_tactic=next(iter(st()["dummy"]["player_tactics"].values())))
         assert st()["round"] == rnd + 1

@@ -1,9 +1,13 @@
 """The distribution as a user gets it: the wheel is built from a copy of the repository, installed into a fresh
-virtual environment outside the checkout, started with its `companion` command, and every main page answers (the
-templates, static files, rules data and translations are in the wheel). The wheel is installed without
-dependencies (no network in the tests): the environment sees the test run's own site-packages through a path entry,
-so it reads the installed packages but none of their start-up hooks (an editable checkout of this project cannot
-leak in), and the test checks that every requirement the wheel declares is met there."""
+virtual environment outside the checkout (as pipx makes one: ``python -m venv --without-pip``, then a pip outside
+it installs into it) together with its dependencies from the package index pip is configured with, started with its `companion` command, and every main
+page answers (the templates, static files, rules data and translations are in the wheel).
+
+Without a reachable index (an offline laptop: pip's cache alone cannot resolve the dependencies) the wheel is
+installed without dependencies and the environment reads the test run's own site-packages through a path entry (so
+it sees the installed packages but none of their start-up hooks: an editable checkout of this project cannot leak
+in); a warning in the test output says so. Either way the test checks that every requirement the wheel declares is
+met in the environment."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ import time
 import tomllib
 import urllib.error
 import urllib.request
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -68,9 +73,7 @@ def test_the_wheel_carries_the_apps_files(wheel):
         assert any(n.startswith(example) for n in names), folder
     assert any(n.startswith("companion/static/vendor/htmx-") for n in names)
     assert any(n.endswith("/entry_points.txt") for n in names)
-    meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
-    text = zipfile.ZipFile(wheel).read(meta).decode()
-    assert "Name: mage-knight-companion" in text
+    assert "Name: mage-knight-companion" in _metadata(wheel)
 
 
 def _free_port() -> int:
@@ -89,46 +92,89 @@ def _site_packages() -> list[str]:
     return sorted(p for p in paths if Path(p).is_dir())
 
 
+def _pip(python: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """pip (the test run's: the environment has none of its own, as with pipx) acting on the environment of
+    ``python``, with the user's pip settings (index, proxy, cache) but none of the test run's Python settings."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    return subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "--disable-pip-version-check",
+                           *args], env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def _index_reachable(python: Path, wheel: Path, probe: Path) -> bool:
+    """Whether pip can fetch the wheel's first dependency (from the index or its cache): one quick try, no
+    retries, so an offline machine is told in seconds."""
+    requires = [line.split(":", 1)[1].strip() for line in _metadata(wheel).splitlines()
+                if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    out = _pip(python, "download", "--no-deps", "--retries", "0", "--timeout", "10", "--quiet", "-d", str(probe),
+               requires[0], timeout=120)
+    return out.returncode == 0
+
+
+def _metadata(wheel: Path) -> str:
+    names = zipfile.ZipFile(wheel).namelist()
+    return zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+
+
 @pytest.fixture(scope="module")
 def installed(wheel, tmp_path_factory):
-    """A fresh virtual environment outside the checkout with the wheel installed: (its bin folder, a clean env,
-    the folder to run in)."""
+    """A fresh virtual environment outside the checkout with the wheel and its dependencies installed: (its bin
+    folder, its python, a clean env to run the app in, the folder to run in, its site-packages, whether the
+    dependencies came from the index)."""
     home = tmp_path_factory.mktemp("user")
     venv = home / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     bindir = venv / ("Scripts" if os.name == "nt" else "bin")
     python = bindir / ("python.exe" if os.name == "nt" else "python")
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index",
-                    "--quiet", "--disable-pip-version-check", str(wheel)], check=True, timeout=300)
-    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                             check=True, capture_output=True, text=True).stdout.strip()
-    # the dependencies: the test run's site-packages as plain path entries, after the venv's own
-    Path(purelib, "zz_test_run_dependencies.pth").write_text("\n".join(_site_packages()) + "\n")
+    purelib = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                                  check=True, capture_output=True, text=True).stdout.strip())
+    from_index = _index_reachable(python, wheel, home / "probe")
+    if from_index:
+        out = _pip(python, "install", "--quiet", str(wheel))
+        assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    else:
+        warnings.warn("no package index reachable: the wheel is installed without its dependencies, which are read "
+                      "from the test run's site-packages through a path entry", UserWarning, stacklevel=1)
+        out = _pip(python, "install", "--no-deps", "--no-index", "--quiet", str(wheel))
+        assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+        # the dependencies: the test run's site-packages as plain path entries, after the venv's own
+        Path(purelib, "zz_test_run_dependencies.pth").write_text("\n".join(_site_packages()) + "\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "XDG_", "COMPANION_", "VIRTUAL_ENV"))}
     env.update(HOME=str(home), XDG_CACHE_HOME=str(home / "cache"), XDG_DATA_HOME=str(home / "data"),
                PYTHONDONTWRITEBYTECODE="1")
     run_dir = home / "elsewhere"
     run_dir.mkdir()
-    return bindir, python, env, run_dir, Path(purelib)
+    return bindir, python, env, run_dir, purelib, from_index
 
 
 def test_the_installed_app_is_the_wheels_and_its_requirements_are_met(installed):
-    bindir, python, env, run_dir, purelib = installed
+    from importlib.metadata import distributions
+
+    from packaging.requirements import Requirement
+
+    bindir, python, env, run_dir, purelib, from_index = installed
     out = subprocess.run([str(python), "-c", (
-        "import companion, json; from importlib.metadata import distribution, PackageNotFoundError\n"
-        "from packaging.requirements import Requirement\n"
-        "missing = []\n"
-        "for r in distribution('mage-knight-companion').requires or []:\n"
-        "    req = Requirement(r)\n"
-        "    if req.marker and not req.marker.evaluate({'extra': ''}): continue\n"
-        "    try: v = distribution(req.name).version\n"
-        "    except PackageNotFoundError: missing.append(r); continue\n"
-        "    if not req.specifier.contains(v, prereleases=True): missing.append(f'{r} (found {v})')\n"
-        "print(json.dumps({'file': companion.__file__, 'missing': missing}))")],
+        "import companion, flask, json, sys\n"
+        "print(json.dumps({'file': companion.__file__, 'flask': flask.__file__, 'path': sys.path}))")],
         cwd=run_dir, env=env, check=True, capture_output=True, text=True, timeout=120).stdout
     found = json.loads(out)
     assert Path(found["file"]).resolve().is_relative_to(purelib.resolve())
-    assert found["missing"] == []
+    # from the index, the dependencies are the environment's own (no path entry to the test run's packages)
+    assert Path(found["flask"]).resolve().is_relative_to(purelib.resolve()) == from_index
+    # every requirement the wheel declares is met by what the environment's python sees
+    seen = [p for p in found["path"] if p]
+    versions: dict[str, str] = {}
+    for dist in distributions(path=seen):  # the first on the path is the one imported
+        versions.setdefault(dist.metadata["Name"].lower().replace("_", "-"), dist.version)
+    (app,) = [d for d in distributions(path=[str(purelib)]) if d.metadata["Name"] == "mage-knight-companion"]
+    missing = []
+    for text in app.requires or []:
+        req = Requirement(text)
+        if req.marker and not req.marker.evaluate({"extra": ""}):
+            continue
+        version = versions.get(req.name.lower().replace("_", "-"))
+        if version is None or not req.specifier.contains(version, prereleases=True):
+            missing.append(f"{text} (found {version})")
+    assert missing == []
     version = subprocess.run([str(bindir / "companion"), "--version"], cwd=run_dir, env=env, capture_output=True,
                              text=True, timeout=120)
     assert version.returncode == 0 and re.fullmatch(r"companion \d+\.\d+\.\d+\S*", version.stdout.strip())
@@ -141,7 +187,7 @@ def _get(opener, url: str, **headers) -> tuple[int, str, str]:
 
 
 def test_the_installed_command_serves_every_main_page(installed):
-    bindir, _python, env, run_dir, purelib = installed
+    bindir, _python, env, run_dir, purelib, _from_index = installed
     port = _free_port()
     db = run_dir.parent / "data" / "games.db"
     proc = subprocess.Popen([str(bindir / "companion"), "serve", "--host", "127.0.0.1", "--port", str(port),

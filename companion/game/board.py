@@ -10,8 +10,7 @@ from ..state import COLORS, SHIELD_KINDS
 from .hand_limit import hand_limit_now
 from .round_tokens import planning_hand_limit
 from .scenario_play import board_view as scenario_board
-from .scenario_info import active, scenario
-from .scenario_info import day_night_order
+from .scenario_info import active, day_night_order, scenario
 from .trackers import recruit_modifiers
 
 

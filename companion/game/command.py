@@ -4,6 +4,11 @@ A command function takes the folded state and plain input values (a form's or a 
 ``Command`` (the event to record) or raises ``Invalid`` with a translatable reason. The HTML forms
 (``POST /games/<id>/do/<name>``) and the JSON API (``POST /api/v1/games/<id>/commands/<name>``) run the same
 command functions, so the two can never disagree. No Flask, no database.
+
+``Invalid`` and its kin live in the leaf ``companion.game.invalid`` (the parsing layer and the payload checks raise
+them too) and are re-exported here. ``apply`` runs the event type's payload check (``companion.game.payloads``)
+before its reducer; importing this module declares the payloads of undo and of the features that are not a package
+of their own (``companion.game.payload_schemas``), and each feature package declares its own.
 """
 
 from __future__ import annotations
@@ -14,68 +19,10 @@ from typing import Any, Callable, Mapping
 
 from ..rules.text import N_
 from ..state import REDUCERS, Event
+from . import payload_schemas  # noqa: F401  (declares the payloads of undo and of the features outside a package)
+from .invalid import Invalid, InvalidN, NotYours, arg_text, term
+from .payloads import check_payload
 from .sentences import name_arg, sentence
-
-
-class Invalid(ValueError):
-    """The command's input is wrong, or the game's state does not allow it now; the message says why (a msgid
-    with arguments, translated when shown)."""
-
-    def __init__(self, message: str, **args: Any):
-        super().__init__(message % {k: arg_text(v) for k, v in args.items()} if args else message)
-        self.msgid = message
-        self.args_ = args
-
-    def translated(self, translate: Callable[[str], str], lang: str = "en") -> str:
-        args = {k: arg_text(v, translate, lang) for k, v in self.args_.items()}
-        try:
-            return translate(self.msgid) % args if args else translate(self.msgid)
-        except (KeyError, TypeError, ValueError):
-            return str(self)
-
-
-class InvalidN(Invalid):
-    """A refusal whose wording depends on a count ("1 unit", "2 units"): shown through ngettext when the
-    translate function carries one (the web layer's ``ui_gettext``), otherwise by the English rule."""
-
-    def __init__(self, singular: str, plural: str, count: str = "n", **args: Any):
-        n = args.get(count)
-        super().__init__(singular if n == 1 else plural, **args)
-        self.msgid = singular
-        self.plural = plural
-        self.count = count
-
-    def translated(self, translate: Callable[[str], str], lang: str = "en") -> str:
-        from ..rules.text import plural_form
-
-        args = {k: arg_text(v, translate, lang) for k, v in self.args_.items()}
-        try:
-            return plural_form(self.msgid, self.plural, self.args_.get(self.count), translate) % args
-        except (KeyError, TypeError, ValueError):
-            return str(self)
-
-
-class NotYours(Invalid):
-    """A refusal because of who gives the command (another player's turn): the web layer answers 403."""
-
-
-def term(msgid: str) -> dict:
-    """A message argument that is a game term (a msgid itself), translated when shown."""
-    return {"$term": msgid}
-
-
-def arg_text(value: Any, translate: Callable[[str], str] = lambda m: m, lang: str = "en") -> Any:
-    """A message argument in the reader's language: names (``name_arg``) and terms (``term``)."""
-    if isinstance(value, dict) and "$name" in value:
-        en, de = value["$name"]
-        return de if lang == "de" else en
-    if isinstance(value, dict) and "$term" in value:
-        return translate(value["$term"])
-    if isinstance(value, dict) and "msg" in value:  # a log sentence (e.g. the event an undo is refused for)
-        from .sentences import render_sentence
-
-        return render_sentence(value, translate, lang)
-    return value
 
 
 @dataclass(frozen=True)
@@ -170,8 +117,6 @@ def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
     fn = getattr(fn, "raw", fn)  # a guarded reducer (companion.game.dummy) keeps its raw function for this check
     if fn is None:
         raise Invalid(N_("Unknown event type: %(type)s."), type=cmd.type)
-    from .payloads import check_payload
-
     check_payload(state, cmd.type, cmd.payload)  # the same check an imported event passes (game/replay.py)
     trial = copy.deepcopy(state)
     try:
@@ -184,5 +129,5 @@ def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
     return trial
 
 
-__all__ = ["Actor", "CHECKS", "GUARDS", "NotYours", "Command", "COMMANDS", "CommandFn", "Invalid", "apply", "arg_text", "check",
-           "command", "guard", "name_arg", "run", "sentence", "term", "N_"]
+__all__ = ["Actor", "CHECKS", "GUARDS", "NotYours", "Command", "COMMANDS", "CommandFn", "Invalid", "InvalidN", "apply",
+           "arg_text", "check", "command", "guard", "name_arg", "run", "sentence", "term", "N_"]

@@ -13,6 +13,7 @@ from ..rules.text import N_
 from ..state import Event
 from .command import Invalid
 from .fields import LARGEST, MAX_ID, is_json_whole, text_value
+from .replay import replay_strict
 from .setup import validate_setup
 
 FORMAT_VERSION = 1
@@ -198,8 +199,6 @@ def check_import(data: Any) -> ImportPlan:
         if not isinstance(seed, str) or len(seed) > 64 or not seed.isascii() or not seed.isprintable():
             raise Invalid(N_("The export's seed must be a short text."))
     rows = tuple(_row(e) for e in events)
-    from .replay import replay_strict
-
     replay_strict(0, setup, seed or "import-check", [
         Event(seq=r.seq, type=r.type, payload=copy.deepcopy(r.payload), sentence=r.sentence, scope=tuple(r.scope))
         for r in rows])

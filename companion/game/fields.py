@@ -1,5 +1,5 @@
 """The one parsing layer for every field of a form, a command, a JSON API body and an imported file: plain values
-in, checked values out. Every refusal is ``Invalid`` (``companion.game.command``) with a translatable reason
+in, checked values out. Every refusal is ``Invalid`` (``companion.game.invalid``) with a translatable reason
 naming the field; nothing else parses a field.
 
 Two families share the checks. ``whole``, ``between``, ``choice``, ``text``, ``flag``, ``yes``, ``many``, ``ident``,
@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 
 from ..rules.data import get_rules
 from ..rules.text import N_
-from .command import Invalid, term
+from .invalid import Invalid, term
 
 _DIGITS = re.compile(r"-?[0-9]{1,9}")  # ASCII only (re's [0-9] does not match other scripts' digits)
 MAX_TEXT = 200  # characters in a free-text field unless a field says otherwise

@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..state import REDO, UNDO, UNDO_EVENT, Event, fold, walk
+from . import load_all
 from .command import COMMANDS, Actor, Command, Invalid, apply, run
 from .sentences import sentence
+from .undo import check_undo, undo_sentence
 
 
 class LocalGame:
     def __init__(self, setup: Mapping[str, Any], seed: str = "local-seed", game_id: int = 1):
-        from . import load_all
-
         load_all()
         self.id = game_id
         self.setup = dict(setup)
@@ -62,8 +62,6 @@ class LocalGame:
 
     def undo_event(self, target_seq: int, device: str | None = None) -> Event:
         """Take back one chosen event (``undo.event``) under the rule of companion.game.undo (``Invalid`` if refused)."""
-        from .undo import check_undo, undo_sentence
-
         target = check_undo(self.events, target_seq)
         return self._append(UNDO_EVENT, device, {"target": target.seq}, undo_sentence(target))
 

@@ -8,7 +8,12 @@ A check is a small schema built from the field parsers of ``companion.game.field
 ``Player`` ...); ``payload(type, **fields)`` declares one. Fields a schema does not name are kept as they are (an
 older or newer version's extra detail); a field named is required unless wrapped in ``Opt``. No Flask.
 
-The schemas themselves are declared beside each other in ``companion.game.payload_schemas``, by feature.
+This module is the registry and the checking machinery only: it imports nothing of the features. Each feature
+declares its events' payloads where its reducers are loaded: a feature package in its ``payloads`` module, which the
+package's ``__init__`` imports (``combat``, ``scoring``, ``pvp``, ``runewars``); undo and the features that are not a
+package of their own (trackers, the Round flow, the scenario's rules, the Dummy player) in
+``companion.game.payload_schemas``, which ``companion.game.command`` imports. So a reducer is never loaded without
+its event's payload, and an event type with no declared payload is refused, never let through unchecked.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..rules.text import N_
-from .command import Invalid
+from .invalid import Invalid
 from .fields import LARGEST, MAX_ID, choice, text_value, whole_value
 
 Check = Callable[[Any, str, dict], Any]
@@ -151,6 +156,9 @@ class Obj(Field):
             self.also(state, value)
 
 
+LINES = Many(Anything(), 300)  # explanation lines (``T.to_json``), shown through ``|tr``
+
+
 def payload(event_type: str, also: Callable[[dict, dict], None] | None = None, **fields: Field) -> None:
     """Declare the payload of ``event_type``."""
     if event_type in PAYLOADS:
@@ -162,11 +170,10 @@ def check_payload(state: dict, event_type: str, data: Any) -> None:
     """``Invalid`` naming the field when ``data`` is not a payload ``event_type`` can have in ``state``."""
     if not isinstance(data, dict):
         raise Invalid(N_("The event's payload must be an object."))
-    if not _LOADED:
-        _load()
     schema = PAYLOADS.get(event_type)
-    if schema is not None:
-        schema.check(data, "", state)
+    if schema is None:
+        raise Invalid(N_("This version has no payload check for the event type %(type)s."), type=event_type[:40])
+    schema.check(data, "", state)
 
 
 def refusal(err: Invalid) -> dict:
@@ -180,14 +187,5 @@ def refusal(err: Invalid) -> dict:
     return {"msg": err.msgid, "args": args, "t": terms}
 
 
-_LOADED: list = []
-
-
-def _load() -> None:
-    from . import payload_schemas  # noqa: F401  (declares every schema)
-
-    _LOADED.append(True)
-
-
 __all__ = ["PAYLOADS", "payload", "check_payload", "refusal", "Whole", "Flag", "OneOf", "Text", "Ident", "Player",
-           "Opt", "Anything", "Many", "Mapping_", "Obj"]
+           "Opt", "Anything", "Many", "Mapping_", "Obj", "LINES"]

@@ -2,19 +2,22 @@
 replayed refuses the whole log, naming it. The stored-game fold (``companion.state.fold``) is lenient (it skips a
 failing event so that a game that loaded always loads); an import must never need that leniency. No Flask.
 
-Every kind of undo is followed as the fold follows it (``companion.state.walk``): ``undo`` takes back the latest
-active event, ``undo.event`` one named event from anywhere ("Undo my last", the log page), ``redo`` puts the latest
-undone event back in its place. Each event's payload passes its type's check (``companion.game.payloads``, the same
-check a command's event passes before it is recorded) before its reducer runs.
+Every kind of undo is followed by the fold's own walker (``companion.state.Walker``, the one place that knows
+which events are in force): ``undo`` takes back the latest active event, ``undo.event`` one named event from
+anywhere ("Undo my last", the log page), ``redo`` puts the latest undone event back in its place. Each event's
+payload passes its type's check (``companion.game.payloads``, the same check a command's event passes before it is
+recorded) before its reducer runs.
 
-Cost (only ``catch_up`` and ``_Active`` below are about it): the replay keeps pickled checkpoints of the state,
+Cost (only ``catch_up`` below is about it): the replay keeps pickled checkpoints of the state,
 every ``CHECKPOINT`` active events or more: the gap grows with the size of the state (one event per
 ``BYTES_PER_EVENT`` bytes), so copying never costs more than replaying and 20,000 unit recruits stay linear.
-``_Active`` notes the first active event changed since the last catch-up, so a catch-up compares only from there:
+``Walker.push`` names the first active event each event changed; the replay keeps the lowest since the last
+catch-up, so a catch-up compares only from there:
 an undo followed by its redo costs nothing; a new event after an undo takes back the undone events' changes
 through their journals (``journal.py``: the inverse of every change a reducer made, kept for the latest
-``JOURNAL_DEPTH`` events), or, further back, copies a checkpoint and applies the events after it. Checkpoints after a changed event are dropped, so a checkpoint is always the state after the
-same active events in the same order.
+``JOURNAL_DEPTH`` events), or, further back, copies a checkpoint and applies the events after it. Checkpoints
+after a changed event are dropped, so a checkpoint is always the state after the same active events in the same
+order.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from collections import deque
 from typing import Iterable
 
 from ..rules.text import N_
-from ..state import REDO, REDUCERS, UNDO, UNDO_EVENT, Event, initial_state
+from ..state import REDO, REDUCERS, UNDO_TYPES, Event, Walker, initial_state
 from .command import Invalid
 from .journal import Journal, reset_foreign, saw_foreign, track
 from .payloads import check_payload, refusal
@@ -33,47 +36,6 @@ from .payloads import check_payload, refusal
 CHECKPOINT = 32
 BYTES_PER_EVENT = 256
 JOURNAL_DEPTH = 64  # the latest events whose changes can be taken back without a checkpoint
-
-
-class _Active(list):
-    """The active events; remembers the lowest index changed since ``take_changed`` (for ``catch_up``)."""
-
-    changed = 0
-
-    def _at(self, i: int) -> None:
-        self.changed = min(self.changed, i)
-
-    def append(self, ev) -> None:
-        self._at(len(self))
-        super().append(ev)
-
-    def pop(self, i: int = -1):
-        self._at(i if i >= 0 else max(0, len(self) + i))
-        return super().pop(i)
-
-    def insert(self, i: int, ev) -> None:
-        self._at(max(0, min(i, len(self))) if i >= 0 else max(0, len(self) + i))
-        super().insert(i, ev)
-
-    def _any(name):  # anything else that changes the list: compare from the start
-        def changed(self, *args):
-            self.changed = 0
-            return getattr(super(_Active, self), name)(*args)
-        return changed
-
-    __setitem__ = _any("__setitem__")
-    __delitem__ = _any("__delitem__")
-    __iadd__ = _any("__iadd__")
-    extend = _any("extend")
-    remove = _any("remove")
-    clear = _any("clear")
-    sort = _any("sort")
-    reverse = _any("reverse")
-    del _any
-
-    def take_changed(self) -> int:
-        out, self.changed = self.changed, len(self)
-        return out
 
 
 def _checked(state: dict, ev: Event) -> None:
@@ -88,8 +50,8 @@ def _checked(state: dict, ev: Event) -> None:
 class _Replay:
     def __init__(self, game_id: int, setup: dict, seed: str):
         start = initial_state(game_id, setup, seed)
-        self.active: list[Event] = _Active()
-        self.undone: list[Event] = []
+        self.walker = Walker()  # which events are in force after every undo and redo, as the fold follows them
+        self.changed = 0  # the lowest index of ``walker.active`` changed since the last catch-up
         reset_foreign()
         self.state = track(copy.deepcopy(start))  # journaled (companion/game/journal.py)
         self.held: list[Event] = []  # the events ``state`` holds, in order
@@ -112,10 +74,10 @@ class _Replay:
                           n=ev.seq, type=ev.type[:40], reason=f"{type(err).__name__}: {err}"[:120]) from None
 
     def catch_up(self) -> None:
-        """Bring the state to the end of ``active``; after undos, from the latest checkpoint still valid."""
-        active, held = self.active, self.held
-        same = active.take_changed() if isinstance(active, _Active) else 0
-        same = min(same, len(held), len(active))
+        """Bring the state to the end of the active events; after undos, from the latest checkpoint still valid."""
+        active, held = self.walker.active, self.held
+        same = min(self.changed, len(held), len(active))
+        self.changed = len(active)
         while same < len(held) and same < len(active) and held[same] is active[same]:
             same += 1  # e.g. an undo followed by its redo: the same event back in its place
         cps = self.checkpoints
@@ -144,26 +106,10 @@ class _Replay:
                 cps.append((len(held), pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)))
 
     def event(self, ev: Event) -> None:
-        if ev.type == UNDO:
-            if self.active:
-                self.undone.append(self.active.pop())
-        elif ev.type == UNDO_EVENT:
-            target = ev.payload.get("target")
-            at = next((i for i, e in enumerate(self.active) if e.seq == target), None)
-            if at is not None:
-                self.undone.append(self.active.pop(at))
-        elif ev.type == REDO:
-            if self.undone:
-                target = self.undone.pop()
-                at = len(self.active)  # back in its place in the log (as ``companion.state.walk``)
-                while at and self.active[at - 1].seq > target.seq:
-                    at -= 1
-                self.active.insert(at, target)
-                self.catch_up()  # a redone event must apply where it is put back
-        else:
-            self.undone.clear()
-            self.catch_up()
-            self.active.append(ev)
+        """Follow ``ev`` (``Walker.push``: the same walk as the fold's); a new event is applied at once, and so is
+        a redone one (it must apply where it is put back); an undo only marks where the state must catch up."""
+        self.changed = min(self.changed, self.walker.push(ev))
+        if ev.type == REDO or ev.type not in UNDO_TYPES:
             self.catch_up()
 
 
@@ -172,7 +118,7 @@ def replay_strict(game_id: int, setup: dict, seed: str, events: Iterable[Event])
     that cannot be replayed."""
     r = _Replay(game_id, setup, seed)
     for ev in events:
-        if ev.type in (UNDO, REDO, UNDO_EVENT):
+        if ev.type in UNDO_TYPES:
             _checked(r.state, ev)
         r.event(ev)
     r.catch_up()

@@ -1,5 +1,8 @@
 """The Round flow's commands (Rulebook, A Round 3 and 4): a Tactic picked, a turn over, the End of the Round
-announced, the order of the players drawn. Their queries and reducers are ``companion.game.rounds``."""
+announced, the order of the players drawn. Their queries are ``companion.game.round_state``, their reducers
+``companion.game.rounds``; in a game with a Dummy player a turn over and an announcement are the Dummy's commands
+(``companion.game.dummy.turns``). Once the game is over each is refused by its registered check
+(``companion.game.scenario_end.OVER_REFUSED``)."""
 
 from __future__ import annotations
 
@@ -7,17 +10,22 @@ import copy
 import secrets
 from typing import Any, Mapping
 
+from ..rules import dummy as drules
 from ..rules.data import get_rules
 from ..rules.rounds import last_turns
 from ..rules.text import N_
 from ..state import Event
 from .command import Command, Invalid, command
+from .dummy.common import RAW_REDUCERS
+from .dummy.turns import cmd_pass, cmd_player_announced
 from .fields import flag, ident, player_index
+from .round_state import (announced_by, available, available_tactics, current, dummy_of, flow, needs_dummy,
+                          next_picker, phase, tactic_rule, tactics_done, who_name)
 from .round_tokens import missed_turn_sentence, refuse_announce
-from .rounds import (DUMMY, SCOPE, _dummy_rule, announced_by, available, current, dummy_of, flow, needs_dummy,
-                     next_picker, phase, tactics_done, who_name)
-from .scenario_end import refuse_if_over
+from .scenario_info import DUMMY
 from .sentences import name_arg, sentence
+
+SCOPE = ("rounds", "round_order")
 
 # ---------------------------------------------------------------------------------------------- commands
 
@@ -32,7 +40,6 @@ def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
     Order token first); once all have chosen, the Round order follows the Tactic numbers, lowest first."""
     if not state.get("players"):
         raise Invalid(N_("This game has no players."))
-    refuse_if_over(state)
     if tactics_done(state):
         raise Invalid(N_("Every player has a Tactic this round."))
     if needs_dummy(state):
@@ -76,10 +83,7 @@ def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
 def _dummy_payload(state: dict, d: dict, picks: dict[str, str]) -> dict:
     """The Dummy page's ``dummy.tactics`` payload for these picks, checked on a copy by its raw reducer (Solo
     Conquest: the Dummy then takes a random one of the rest)."""
-    from ..rules import dummy as drules
-    from .dummy.common import RAW_REDUCERS, available_tactics
-
-    rule = _dummy_rule(state)
+    rule = tactic_rule(state)
     numbers = {t.id: t.number for t in available_tactics(state)}
     if rule == drules.SOLO and not set(numbers) - set(picks.values()):
         raise Invalid(N_("No Tactic card is left for the Dummy player."))
@@ -94,7 +98,6 @@ def _dummy_payload(state: dict, d: dict, picks: dict[str, str]) -> dict:
 
 def _acting_player(state: dict, data: Mapping[str, Any]) -> int:
     """The player whose turn it is now (the form names them, so a late tap from another phone is refused)."""
-    refuse_if_over(state)
     ph = phase(state)
     if ph == "tactics":
         raise Invalid(N_("Choose the Tactics of this round first."))
@@ -118,8 +121,6 @@ def cmd_end_turn(state: dict, data: Mapping[str, Any]) -> Command:
     name = state["players"][i]["name"]
     missed = missed_turn_sentence(state, i)
     if dummy_of(state) is not None:
-        from .dummy.turns import cmd_pass
-
         cmd = cmd_pass(state, data)
         return Command(cmd.type, cmd.payload, missed, cmd.scope) if missed else cmd
     if missed:
@@ -146,8 +147,6 @@ def cmd_announce(state: dict, data: Mapping[str, Any]) -> Command:
                          "your turn."))
     name = state["players"][i]["name"]
     if dummy_of(state) is not None:
-        from .dummy.turns import cmd_player_announced
-
         return cmd_player_announced(state, {"player": i})
     others = last_turns(state["round_order"], i)
     s = sentence(N_("%(name)s announces the End of the Round: every other player takes one last turn."), name=name)

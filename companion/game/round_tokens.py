@@ -24,6 +24,9 @@ from ..rules.text import N_
 from ..state import Event, reducer
 from .command import Command, Invalid, check, command, term
 from .fields import LARGEST, between, player_index
+from .hand_limit import hand_limit_now
+from .round_state import announced_by, current, phase, tactic_of
+from .scenario_end import after_turn, status
 from .scenario_info import DUMMY
 from .sentences import name_arg, sentence
 
@@ -33,8 +36,6 @@ from .sentences import name_arg, sentence
 def turn_ended(state: dict, who: Any, seq: int) -> None:
     """Every reducer of a player's turn end calls this: it notes the turn end (for the token flips) and lets the
     scenario's end count it."""
-    from .scenario_end import after_turn
-
     if who is None or who == DUMMY:
         return
     state.setdefault("turn_ends", {})[str(int(who))] = seq
@@ -88,9 +89,6 @@ def missed_turn_sentence(state: dict, who: int) -> dict | None:
 def coop_assault_allowed(state: dict, data: Mapping[str, Any]) -> None:
     """Rulebook, Cooperative City Assault 2a: only if "The End of the Round has not been announced yet, and the
     scenario conditions have not yet been fulfilled"; 2d: no participant whose Round Order token is face down."""
-    from .rounds import announced_by
-    from .scenario_end import status
-
     if announced_by(state) is not None:
         raise Invalid(N_("A cooperative city assault cannot begin once the End of the Round was announced."))
     if status(state) is not None:
@@ -107,26 +105,16 @@ def coop_assault_allowed(state: dict, data: Mapping[str, Any]) -> None:
 
 # ---------------------------------------------------------------------------------------------- The Right Moment
 
-def tactic_id(state: dict, who: Any) -> str | None:
-    from .rounds import tactic_of
-
-    t = tactic_of(state, who)
-    return t.id if t is not None else None
-
-
 def extra_turn_possible(state: dict, who: Any) -> bool:
     """The Right Moment can be used now by ``who``: their turn, their card, not used, not a last turn."""
-    from . import rounds
-    from .scenario_end import status
-
     if who is None or who == DUMMY:
         return False
-    t = rounds.tactic_of(state, who)
+    t = tactic_of(state, who)
     if t is None or t.effect != "extra_turn":
         return False
     if str(who) in (state.get("extra_turns") or {}).get(str(state["round"]), []):
         return False
-    return (rounds.phase(state) == "turns" and rounds.current(state) == who and rounds.announced_by(state) is None
+    return (phase(state) == "turns" and current(state) == who and announced_by(state) is None
             and status(state) is None and not flipped(state, who))
 
 
@@ -143,16 +131,14 @@ def cmd_extra_turn(state: dict, data: Mapping[str, Any]) -> Command:
     """The Right Moment (Day Tactic 6): "at the end of your turn, take another turn right after this one"; once a
     Round, and "not on your last turn of the Round" (after the End of the Round was announced, or in the
     scenario's last turns)."""
-    from . import rounds
-
-    # the game being over is refused by the command's registered check (scenario_end._refuse_if_over)
+    # the game being over is refused by the command's registered check (scenario_end.OVER_REFUSED)
     i = player_index(state, data)
-    if rounds.tactic_of(state, i) is None or rounds.tactic_of(state, i).effect != "extra_turn":
+    t = tactic_of(state, i)
+    if t is None or t.effect != "extra_turn":
         raise Invalid(N_("Only the holder of The Right Moment takes another turn."))
     if not extra_turn_possible(state, i):
         raise Invalid(N_("The Right Moment cannot be used now: once a Round, at the end of your own turn, not on "
                          "your last turn of the Round."))
-    t = rounds.tactic_of(state, i)
     s = sentence(N_("%(name)s's turn is over; %(tactic)s: %(name)s takes another turn right after it."),
                  name=state["players"][i]["name"], tactic=name_arg(t.name, t.name_de))
     return Command("round.extra_turn", {"player": i}, s, ("rounds", "round_order"))
@@ -163,11 +149,9 @@ def cmd_extra_turn(state: dict, data: Mapping[str, Any]) -> Command:
 def reminders(state: dict, who: Any) -> dict | None:
     """What the player whose turn it is holds: their Tactic's text (a reminder unless the app applies it), whether
     their token flipped back, and Planning's Hand limit."""
-    from . import rounds
-
     if who is None or who == DUMMY:
         return None
-    t = rounds.tactic_of(state, who)
+    t = tactic_of(state, who)
     return {"tactic": t, "flipped": flipped(state, who), "extra_turn": extra_turn_possible(state, who),
             "hand_limit": planning_hand_limit(state, who)}
 
@@ -176,12 +160,9 @@ def planning_hand_limit(state: dict, who: Any) -> int | None:
     """The Hand limit while ``who`` holds Planning (Day Tactic 4: "At the end of your turn, if you have at least 2
     cards in hand, draw as if your Hand limit were 1 higher"; card text in ``rules_data/tactics.yaml``), on top of
     the keep or city bonus; None when they do not hold it this Round. Shown on their turn and on the board."""
-    from . import rounds
-    from .hand_limit import hand_limit_now
-
     if who is None or who == DUMMY:
         return None
-    t = rounds.tactic_of(state, who)
+    t = tactic_of(state, who)
     if t is None or t.id != "planning":
         return None
     try:

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..rules.text import N_
+from ..rules.text import N_, Nn_
 from ..state import Event, reducer
-from .command import Command, Invalid, check, command
+from .command import Command, Invalid, InvalidN, check, command
 from .fields import player_index
-from .scenario_info import DUMMY, day_night_order
+from .round_state import final_round, phase
+from .scenario_info import DUMMY, total_rounds
 from .scenario_info import scenario as _scenario
 from .sentences import sentence
 
@@ -83,10 +84,21 @@ def cities_conquered(state: dict) -> int:
     return sum(1 for c in cities.values() if isinstance(c, dict) and c.get("conquered"))
 
 
+def incantations_done(state: dict) -> bool:
+    """Druid Nights, Scenario End: "When all players have performed the incantation during the second Night", read
+    from the recorded incantation fights (combat outcome: ``combat.incantations``)."""
+    done = {str(x.get("player")) for x in ((state.get("combat") or {}).get("incantations") or [])
+            if isinstance(x, dict) and x.get("night") == 2}
+    players = state.get("players") or []
+    return bool(players) and all(str(i) in done for i in range(len(players)))
+
+
 def condition_met(state: dict) -> str | None:
     """Why the scenario's end condition is met ("cities", "goal"), or None."""
     rule = end_rule(state)
     if record(state).get("goal"):
+        return "goal"
+    if rule["goal"] == "incantations" and incantations_done(state):
         return "goal"
     need = cities_needed(state)
     if "all_cities_conquered" in rule["when"] and need and cities_conquered(state) >= need:
@@ -95,8 +107,6 @@ def condition_met(state: dict) -> str | None:
 
 
 def _round_over(state: dict) -> bool:
-    from .rounds import phase
-
     try:
         return phase(state) == "over"
     except (KeyError, TypeError, ValueError, AttributeError):
@@ -109,8 +119,6 @@ def status(state: dict) -> dict | None:
     ``reason``: a key of ``REASONS``; ``pending``: the players with their one last turn still to come."""
     se = record(state)
     rule = end_rule(state)
-    from .rounds import final_round
-
     if final_round(state) and _round_over(state):
         return {"phase": "over", "reason": "round_limit", "pending": []}
     reason = condition_met(state)
@@ -177,27 +185,64 @@ def over_reason(state: dict) -> str:
     return REASONS.get(st.get("reason") or "round_limit", REASONS["round_limit"])
 
 
-@check("next_round", "round_extra_turn")
-def _refuse_if_over(state: dict, data: Mapping[str, Any]) -> None:
-    refuse_if_over(state)
+# Rulebook, A Round 5a: "if the Round limit is reached, the game is over"; the one message for it
+ROUND_LIMIT = Nn_("This scenario has %(n)d round: the game is over. Open the score sheet.",
+                  "This scenario has %(n)d rounds: the game is over. Open the score sheet.")
 
 
 def refuse_if_over(state: dict) -> None:
     """No more turns, Dummy turns or Rounds once the game is over."""
     st = status(state)
     if st and st["phase"] == "over" and st["reason"] == "round_limit":
-
-        raise Invalid(N_("This scenario has %(n)d rounds: the game is over. Open the score sheet."),
-                      n=len(day_night_order(state)))
+        raise InvalidN(*ROUND_LIMIT, n=total_rounds(state, default=0))
     if st and st["phase"] == "over":
         raise Invalid(N_("The game is over (%(why)s): no more turns or rounds. Open the score sheet."),
                       why=over_reason(state))
+
+
+def refuse_round_after_last(state: dict) -> None:
+    """No Round after the scenario's last one (moving the round tracker on: ``next_round``, or the Dummy player's
+    new Round)."""
+    refuse_if_over(state)
+    total = total_rounds(state, default=0)
+    if total and state["round"] >= total:
+        raise InvalidN(*ROUND_LIMIT, n=total)
 
 
 def refuse_dummy_turn(state: dict) -> None:
     refuse_if_over(state)
     if skips_dummy(state):
         raise Invalid(N_("The scenario's end is reached: every player has one last turn, the Dummy player none."))
+
+
+# Every command of the Round flow and the Dummy player is refused once the game is over: one registered check each
+# (``companion.game.command.check``: it runs before the command, whoever gives it), never a call inside the command.
+OVER_REFUSED = ("round_tactic", "round_end_turn", "round_announce", "round_extra_turn", "scenario_goal",
+                "dummy_tactic_draw", "dummy_tactics", "dummy_pass", "dummy_announce")
+
+
+@check(*OVER_REFUSED)
+def _refuse_if_over(state: dict, data: Mapping[str, Any]) -> None:
+    refuse_if_over(state)
+
+
+@check("dummy_turn")
+def _refuse_dummy_turn(state: dict, data: Mapping[str, Any]) -> None:
+    refuse_dummy_turn(state)
+
+
+@check("next_round")
+def _refuse_next_round(state: dict, data: Mapping[str, Any]) -> None:
+    refuse_round_after_last(state)
+
+
+@check("dummy_new_round")
+def _refuse_dummy_new_round(state: dict, data: Mapping[str, Any]) -> None:
+    d = state.get("dummy") or {}
+    if d and d.get("round", state["round"]) == state["round"]:
+        refuse_round_after_last(state)  # its new Round moves the round tracker on too
+    else:
+        refuse_if_over(state)
 
 
 # ---------------------------------------------------------------------------------------------- commands
@@ -210,7 +255,6 @@ def cmd_goal(state: dict, data: Mapping[str, Any]) -> Command:
     Conquest's team game with two cities). Its ``player`` is the one who met it."""
     if not state.get("players"):
         raise Invalid(N_("This game has no players."))
-    refuse_if_over(state)
     if not end_rule(state)["when"]:
         raise Invalid(N_("This scenario ends when its last Round is over."))
     if record(state).get("goal") or condition_met(state):
@@ -223,5 +267,5 @@ def cmd_goal(state: dict, data: Mapping[str, Any]) -> Command:
     return Command("scenario.goal", {"player": i}, s, ("rounds", "scenario_end"))
 
 
-__all__ = ["GOALS", "REASONS", "after_turn", "condition_met", "end_rule", "is_over", "refuse_dummy_turn",
-           "refuse_if_over", "skips_dummy", "status"]
+__all__ = ["GOALS", "OVER_REFUSED", "REASONS", "ROUND_LIMIT", "after_turn", "condition_met", "end_rule", "is_over",
+           "refuse_dummy_turn", "refuse_if_over", "refuse_round_after_last", "skips_dummy", "status"]

@@ -72,10 +72,8 @@ def active(state: Mapping[str, Any], effect: str) -> bool:
     return has_effect(scenario(state), effect) or has_effect(base, effect)
 
 
-
-
 def day_night_order(state: Mapping[str, Any]) -> tuple[str, ...]:
-    """The scenario's rounds, Day or Night each, for this game's player count (a solo variant has its own); empty
+    """The scenario's rounds, Day or Night each, for this game's player count (``total_rounds`` of them); empty
     for a game without a known scenario."""
     sc = scenario(state)
     if sc is None:
@@ -83,6 +81,14 @@ def day_night_order(state: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(sc.day_night_for(len(state["players"])))
 
 
-def total_rounds(state: Mapping[str, Any]) -> int:
-    """How many Rounds this game lasts: the scenario's Days and Nights, or the standard six."""
-    return len(day_night_order(state)) or DEFAULT_ROUNDS
+def total_rounds(state: Mapping[str, Any], default: int = DEFAULT_ROUNDS) -> int:
+    """How many Rounds this game lasts: the one answer every feature asks (the Round flow's last Round and the
+    game-over refusal, the Dummy player's last Day and Night, the score sheet's Rounds left, the set-up numbers).
+    The scenario as played, for this game's player count: a solo variant's own length ("First Reconnaissance solo:
+    ... four rounds"), the Scenario Book's "Other Solo Missions" set-up, ``rounds_by_players`` (Conquer and Hold:
+    six Rounds with two players, four otherwise). ``default`` for a game without a known scenario: the standard
+    six, or 0 where no limit is wanted."""
+    sc = scenario(state)
+    if sc is None:
+        return default
+    return sc.rounds_for(len(state["players"]))

@@ -5,7 +5,7 @@ Team Rules on an ally's keep. docs/rules-coverage.md lists every special rule: a
 
 Hooks called by other features (one line each): ``check_setup`` (combat set-up), ``check_defenders`` (leaving the
 combat's set-up), ``after_combat`` (the combat outcome's reducer), ``end_of_round`` (the round tracker, through
-``scenario_rules.start_of_round``). No Flask, no database.
+``start_of_round``); ``liberate`` (a mine liberated on the board or in a mine fight). No Flask, no database.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ import random
 from typing import Any, Mapping
 
 from ..rules.data import get_rules
+from ..rules.progression import move_reputation
 from ..rules.text import N_, Nn_
 from ..state import player, reducer
 from .command import Command, Invalid, command
-from .fields import player_index
+from .fields import choice, player_index
 from .scenario_info import active, day_night_order, scenario
 from .sentences import plural_sentence
 
@@ -31,7 +32,6 @@ def _root(state: dict) -> dict:
 
 
 def _active(state: Mapping[str, Any], effect: str) -> bool:
-
     return active(state, effect)
 
 
@@ -97,13 +97,26 @@ def mine_of(state: Mapping[str, Any], data: Mapping[str, Any]) -> dict:
     """Mines Liberation, Special Rules: "To liberate a mine, enter it from its space (as your action) and fight both
     enemies; Night rules apply as in a dungeon (but you may use Units)". The set-up names the mine's tile
     (Countryside or Core: Reputation +1 or +2) and its colour (the crystals it gives)."""
-    from .fields import choice
-
     if not _active(state, "mine_liberation"):
         raise Invalid(N_("Only Mines Liberation has mines to liberate."))
     tile = choice(data, "mine_tile", ("countryside", "core"), default="countryside")
     color = choice(data, "mine_color", ("red", "blue", "green", "white"), default=None)
     return {"tile": tile, "color": color}
+
+
+def liberate(state: dict, i: int, core: bool, c: str | None, reputation: bool = True) -> None:
+    """A mine liberated by player ``i`` (the board's action, or a mine fight won on the combat page, whose outcome
+    already carries the Reputation)."""
+    pl = player(state, i)
+    mines = pl.setdefault("mines", {"countryside": 0, "core": 0})
+    where = "core" if core else "countryside"
+    mines[where] = mines.get(where, 0) + 1
+    if reputation:
+        pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], 2 if core else 1)
+    # the mine's colour: the liberator's crystal now, and one at every new round
+    if c:
+        pl["crystals"][c] = min(3, pl["crystals"][c] + 1)
+        pl.setdefault("mine_colors", []).append(c)
 
 
 def mine_reputation(cur: Mapping[str, Any], conquered: bool) -> int:
@@ -151,8 +164,6 @@ def after_combat(state: dict, o: Mapping[str, Any], cur: Mapping[str, Any] | Non
         pl["dungeons_tombs"] = int(pl.get("dungeons_tombs") or 0) + 1
     m = (cur.get("site") or {}).get("mine") if cur and cur.get("fight") == "mine" else None
     if m and o.get("conquered"):
-        from .scenario_rules import liberate
-
         # "the liberator gets a crystal on the turn of liberation" and one at every new round; the Reputation is
         # in the outcome already (mine_reputation)
         liberate(state, o["player"], m.get("tile") == "core", m.get("color"), reputation=False)
@@ -212,6 +223,19 @@ def rampage_rolls(defeats: list[dict], time: str, more: bool, rnd: random.Random
     return out
 
 
+def start_of_round(state: dict) -> None:
+    """Mines Liberation, Special Rules: "At the start of every Day and Night, each player gains one crystal from
+    every mine they liberated, wherever they are" (the Inventory holds at most 3 of a colour). Called by the
+    round tracker's reducer (``round.next``, also when the Dummy player's new round moves it on), after the rules
+    applied at the end of a round (``end_of_round``: Rampaging Evil's rolls, Druid Nights' glades)."""
+    end_of_round(state)
+    if not _active(state, "mine_liberation"):
+        return
+    for pl in state["players"]:
+        for c in pl.get("mine_colors") or ():
+            pl["crystals"][c] = min(3, pl["crystals"][c] + 1)
+
+
 def end_of_round(state: dict) -> None:
     """Called when a new round starts (``round.next``): Rampaging Evil's rolls for the round that ended, and Druid
     Nights' "At the end of the first Night remove all Shield tokens from the glades" (the second Night ends the
@@ -231,7 +255,6 @@ def end_of_round(state: dict) -> None:
 
 
 def _was_night(state: dict, round_no: int) -> bool:
-
     order = day_night_order(state)
     return 1 <= round_no <= len(order) and order[round_no - 1] == "night"
 

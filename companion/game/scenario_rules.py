@@ -14,10 +14,11 @@ from ..rules.data import get_rules
 from ..rules.data.setup_rules import VARIANT_IDS
 from ..rules.progression import standing
 from ..rules.text import N_, Nn_
-from ..state import COLORS, player, reducer
+from ..state import COLORS, reducer
 from .command import Command, Invalid, command
 from .fields import choice, player_index, whole
 from .scenario_info import active, scenario
+from .scenario_play import liberate
 from .sentences import plural_sentence, sentence
 
 # effect id -> where the app computes it (a test checks every id of the rules data's schema is here)
@@ -28,13 +29,13 @@ EFFECTS: dict[str, str] = {
     "fame_per_revealed_tile": "the tile_revealed command (board)",
     "cities_closed": "combat set-up refuses a city assault (cities_closed())",
     "friendly_city": "combat set-up refuses a city assault (cities_closed())",
-    "dummy_tactics": "companion.game.dummy.common.tactic_rule (the scenario's tactics_rule)",
+    "dummy_tactics": "companion.game.round_state.tactic_rule (the scenario's tactics_rule)",
     "solo_setup": "scenario_info.day_night_order and board.scenario_setup read the solo variant",
     "coop_scoring": "companion.rules.scoring (co-op kind: lowest Fame, best player per category)",
     "team_rules": "companion.rules.scoring (Team Rules); combat set-up refuses assaulting an ally's keep "
                   "(scenario_play.check_setup); the board's Hand limit: by my keep or my ally's",
     "mine_liberation": "the mine_liberated command (board): Reputation +1 (+2 core), the liberator's crystal; "
-                       "start_of_round(): a crystal per liberated mine at every new round",
+                       "scenario_play.start_of_round: a crystal per liberated mine at every new round",
     "druid_incantation": "combat set-up 'incantation' (Druid Nights): Fame doubled, crystals per monster",
     "no_assault_reputation_loss": "combat outcome: no Reputation loss for keeps and mage towers",
     "rounds_by_players": "Scenario.rounds_for (the round tracker)",
@@ -132,38 +133,6 @@ def incantation_allowed(state: dict) -> bool:
 @reducer("scenario.mine")
 def _mine(state, p, ev):
     liberate(state, p["player"], bool(p.get("core")), p.get("crystal"))
-
-
-def liberate(state: dict, i: int, core: bool, c: str | None, reputation: bool = True) -> None:
-    """A mine liberated by player ``i`` (the board's action, or a mine fight won on the combat page, whose outcome
-    already carries the Reputation)."""
-    from ..rules.progression import move_reputation
-
-    pl = player(state, i)
-    mines = pl.setdefault("mines", {"countryside": 0, "core": 0})
-    where = "core" if core else "countryside"
-    mines[where] = mines.get(where, 0) + 1
-    if reputation:
-        pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], 2 if core else 1)
-    # the mine's colour: the liberator's crystal now, and one at every new round
-    if c:
-        pl["crystals"][c] = min(3, pl["crystals"][c] + 1)
-        pl.setdefault("mine_colors", []).append(c)
-
-
-def start_of_round(state: dict) -> None:
-    """Mines Liberation, Special Rules: "At the start of every Day and Night, each player gains one crystal from
-    every mine they liberated, wherever they are" (the Inventory holds at most 3 of a colour). Called by the
-    round tracker's reducer (``round.next``, also when the Dummy player's new round moves it on). Then the rules
-    applied at the end of a round (game/scenario_play.py: Rampaging Evil's rolls, Druid Nights' glades)."""
-    from .scenario_play import end_of_round
-
-    end_of_round(state)
-    if not active(state, "mine_liberation"):
-        return
-    for pl in state["players"]:
-        for c in pl.get("mine_colors") or ():
-            pl["crystals"][c] = min(3, pl["crystals"][c] + 1)
 
 
 @command("mine_liberated")

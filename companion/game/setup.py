@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..rules.data import get_rules
+from ..rules.setup_numbers import setup_numbers
 from ..rules.text import N_
 from ..state import initializer
 from .command import Invalid, term
 from .fields import text_value
+from .runewars.setup import is_runewars_setup, validate_runewars_setup
 from .scenario_info import scenario
 from .scenario_rules import VARIANTS, solo_allowed, start_values
 from .sentences import name_arg
@@ -85,8 +87,6 @@ def _player(p: Any, mode: str, rules, names: set, heroes: set) -> dict | None:
 def validate_setup(data: Any) -> dict:
     """Check a new game's set-up; raises Invalid with the reason. Returns the stored set-up:
     ``{"scenario", "mode", "players": [{"name", "hero", "team"}], "name"}``."""
-    from .runewars.setup import is_runewars_setup, validate_runewars_setup
-
     if is_runewars_setup(data):  # a Runewars game (seed 001): its own set-up
         return validate_runewars_setup(data)
     rules = get_rules()
@@ -148,8 +148,6 @@ def setup_numbers_of(setup: Mapping[str, Any]):
     """The set-up numbers (``companion.rules.setup_numbers``) of a game created with ``setup``: its scenario as
     played (a solo game's variant, or the Scenario Book's "Other Solo Missions" set-up), its actual players and
     variants; None for a game without a Mage Knight scenario (Runewars) or a player count the scenario has not."""
-    from ..rules.setup_numbers import setup_numbers
-
     if not isinstance(setup, Mapping) or not isinstance(setup.get("scenario"), str):
         return None
     sc = scenario({"scenario": setup.get("scenario"), "mode": setup.get("mode")})

@@ -3,9 +3,18 @@ Reputation, crystals, wounds, units and shields. Commands validate plain input a
 
 from __future__ import annotations
 
-from ..rules.data import get_rules
-from ..rules.progression import move_reputation
+from ..rules.data import RulesDataError, apply_override, as_dict, get_rules
+from ..rules.progression import (change_fame, move_reputation, recruit_influence_modifier, reputation_modifier,
+                                 standing)
+from ..rules.text import N_, Nn_
 from ..state import COLORS, SHIELD_KINDS, player, reducer
+from . import fields as parse
+from .command import Command, Invalid, InvalidN, command, term
+from .fields import flag
+from .scenario_info import day_night_order
+from .scenario_play import check_recruit, start_of_round
+from .scenario_rules import line_bonus
+from .sentences import name_arg, plural_sentence, sentence
 
 CRYSTAL_LIMIT = 3  # Rulebook: at most 3 crystals of each colour in the Inventory
 
@@ -96,8 +105,6 @@ def _round_next(state, p, ev):
     for pl in state["players"]:
         for u in pl["units"]:
             u["state"] = "ready"
-    from .scenario_rules import start_of_round
-
     start_of_round(state)  # Mines Liberation: a crystal from every liberated mine
 
 
@@ -119,19 +126,8 @@ def _override(state, p, ev):
         state["overrides"].pop(p["enemy"], None)
 
 
-__all__ = ["CRYSTAL_LIMIT", "COLORS", "SHIELD_KINDS", "find_unit"]
-
-
 # ---------------------------------------------------------------------------------------------- commands
 
-from . import fields as parse  # noqa: E402
-from ..rules.text import N_, Nn_  # noqa: E402
-from .command import Command, Invalid, InvalidN, command, term  # noqa: E402
-from .sentences import name_arg, plural_sentence, sentence  # noqa: E402
-from ..rules.progression import change_fame, recruit_influence_modifier, reputation_modifier, standing  # noqa: E402
-from .fields import flag  # noqa: E402
-from .scenario_play import check_recruit  # noqa: E402
-from .scenario_info import day_night_order  # noqa: E402
 
 REWARD_TEXT = {
     # what the Fame track gives when a level is reached (rules_data/levels.yaml `reward`)
@@ -156,8 +152,6 @@ def cmd_fame(state, data) -> Command:
     if amount == 0:
         raise Invalid(N_("Choose an amount of Fame other than 0."))
     pl = state["players"][i]
-    from .scenario_rules import line_bonus
-
     bonus = line_bonus(state, pl["fame"], amount)
     ch = change_fame(get_rules().levels, pl["fame"], amount + bonus)
     name = pl["name"]
@@ -369,9 +363,8 @@ def cmd_unit(state, data) -> Command:
 def cmd_next_round(state, data) -> Command:
     order = list(day_night_order(state))
     n = state["round"] + 1
-    if order and n > len(order):
-        raise Invalid(N_("This scenario has %(n)d rounds: the game is over."), n=len(order))
-    time = order[n - 1] if order else ("night" if state["time"] == "day" else "day")
+    # no Round after the scenario's last: the command's registered check (scenario_end.refuse_round_after_last)
+    time = order[n - 1] if n <= len(order) else ("night" if state["time"] == "day" else "day")
     s = sentence(N_("Round %(n)d begins (%(time)s)."), translate=("time",), n=n, time=TIME_NAMES[time])
     return Command("round.next", {"time": time}, s, ("round",))
 
@@ -417,8 +410,6 @@ CORRECTABLE_ABILITIES = ("fortified", "unfortified", "elusive", "arcane_immunity
 def cmd_override(state, data) -> Command:
     """A table's correction of one printed token for this game (values differ between printings).
     Only what differs from the rules data is stored; an empty correction goes back to the printed token."""
-    from ..rules.data import RulesDataError, apply_override, as_dict
-
     token = parse.enemy_token(data.get("enemy"))
     printed = get_rules().enemies[token]
     if data.get("reset"):

@@ -12,7 +12,8 @@ from typing import Any, Mapping
 
 from ..rules.text import N_
 from .command import Actor, NotYours, guard
-from .rounds import DUMMY, current, who_name
+from .round_state import current, who_name
+from .scenario_info import DUMMY
 
 TURN_COMMANDS = ("round_end_turn", "round_announce", "dummy_pass", "dummy_announce")
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from companion.rules.data import get_rules  # the loader (rules data is the only I/O allowed here)
 from companion.rules.text import N_, Name, T, Term
 
 ELEMENTS = ("physical", "fire", "ice", "cold_fire")
@@ -181,8 +182,6 @@ def validate_site(site: Site | None) -> Site:
 
 def enemy_from_token(token_id: str, **overrides) -> Enemy:
     """Build an ``Enemy`` from the rules data token ``token_id``; keyword arguments override fields."""
-    from companion.rules.data import get_rules  # the loader (rules data is the only I/O allowed here)
-
     enemies = get_rules().enemies
     if token_id not in enemies:
         raise CombatError(f"unknown enemy token {token_id!r}")

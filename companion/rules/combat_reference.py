@@ -5,6 +5,7 @@ right; the fast optimisers in ``damage.py`` and ``combat_plan.py`` must match th
 """
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from itertools import permutations
 from typing import Sequence
@@ -134,8 +135,6 @@ def brute_force_plan(enemies: Sequence[Enemy], attacks: Sequence[PlayerAttack], 
     Unused Defend abilities: exactly one attacked group (any) is the first attack and takes them (through
     ``resolve_attack`` with the other enemies as ``others``); the others are attacked with Defend used.
     Raises TimeoutError after ``time_limit`` seconds."""
-    import time
-
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     n, m = len(enemies), len(attacks)
     has_defend = any(e.defend and not e.defend_used for e in enemies)

@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from companion.rules.budget import Budget, SuggestTooLarge
 from companion.rules.combat import (
     CombatError,
     Enemy,
@@ -356,8 +357,6 @@ def suggest_assignment(
     if prefer not in PREFERENCES:
         raise CombatError(f"prefer must be one of {', '.join(PREFERENCES)}, got {prefer!r}")
     _validate(hero, units)
-    from companion.rules.budget import Budget, SuggestTooLarge
-
     check = Budget(SuggestTooLarge("too many possibilities to suggest an exact damage assignment within the time "
                                    "budget (about 1 s of CPU): assign some attacks by hand first"), budget_s).check
     prepared = [prepare_attack(a, site) for a in attacks]

@@ -37,22 +37,7 @@ from ..rules.data import get_rules
 from ..rules.text import translate_line
 from ..state import Event
 from ..state_cache import CACHE as STATE_CACHE
-from .access import (  # noqa: F401  (re-exported: blueprints import them from here)
-    _upgrade_joined,
-    can_change,
-    device_id,
-    has_access,
-    is_api,
-    is_host,
-    is_watcher,
-    join_key,
-    joined_games,
-    my_by,
-    my_role,
-    refuse_watchers,
-    remember_join,
-    same_secret,
-)
+from .access import _upgrade_joined, can_change, device_id, has_access, is_api, is_host, my_by, my_role, refuse_watchers
 from .board import board_context
 from .language import current_lang, invalid_text, render_sentence_here, ui_gettext
 from .refusal import refused_page

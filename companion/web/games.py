@@ -19,9 +19,9 @@ from ..game.setup import MAX_PLAYERS, MODES, setup_from_form, validate_setup
 from ..rules.data import get_rules
 from ..state import walk
 from ..state_cache import CACHE as STATE_CACHE
+from .access import device_id, has_access, joined_games, my_by, my_role, remember_join, same_secret
 from .board import board_context
-from .common import (based_on, conflict, device_id, done, game_row, has_access, joined_games, load_game, my_by, my_role,
-                     nonce, page, remember_join, run_command, same_secret)
+from .common import based_on, conflict, done, game_row, load_game, nonce, page, run_command
 from .language import invalid_text
 from .undo import log_entries
 

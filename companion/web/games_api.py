@@ -10,9 +10,9 @@ from ..game.scenario_rules import rules_in_play
 from .. import events as ev
 from ..game.setup import validate_setup
 from ..game.undo import my_latest
-from .common import (ApiError, api_blueprint, based_on as read_based_on, device_id, game_row, json_body, load_game,
-                     my_by, nonce, run_command)
-from .access import new_device_token, remember_join
+from .access import device_id, my_by, new_device_token, remember_join
+from .common import (ApiError, api_blueprint, based_on as read_based_on, game_row, json_body, load_game, nonce,
+                     run_command)
 from .games import create_game, export_game
 
 bp = api_blueprint("games_api", __name__, "/api/v1/games")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask_babel import get_locale, get_translations, gettext
 
-from .. import events as ev
 from ..game.command import Invalid
+from ..game.sentences import render_sentence
 
 
 def current_lang() -> str:
@@ -35,4 +35,4 @@ def invalid_text(err: Invalid) -> str:
 
 def render_sentence_here(s: dict) -> str:
     """A log sentence in this request's language, plurals through ngettext ("1 Wound card", "2 Wound cards")."""
-    return ev.render_sentence(s, gettext, current_lang(), nplural)
+    return render_sentence(s, gettext, current_lang(), nplural)

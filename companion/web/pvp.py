@@ -17,8 +17,8 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import get_locale, gettext
 
 from ..game.command import Invalid
-from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, end_command, outcome, parse_setup,
-                        parse_step, replay, sides_of, try_step)
+from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, outcome, parse_setup, parse_step, replay,
+                        sides_of, try_step)
 from ..game.pvp.page import page_data, turn_view
 from .common import game_command, load_game, page, record_command
 from .language import ui_gettext

@@ -17,8 +17,9 @@ from ..game.runewars.heroes import limit_prompts
 from ..game.runewars.setup import MAX_PLAYERS, runewars_setup_from_form, validate_runewars_setup
 from ..rules import runewars as rw
 from ..rules.text import N_
+from .access import device_id, remember_join
 from .board import join_url, qr_svg
-from .common import device_id, game_row, load_game, page, remember_join
+from .common import game_row, load_game, page
 from .games import create_game
 from .language import invalid_text
 

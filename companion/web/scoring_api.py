@@ -7,10 +7,8 @@ from __future__ import annotations
 from flask import jsonify
 
 from ..game.command import Invalid
-from ..game.scoring.calculator import (GAME_KEYS, MAX_COUNT, MAX_PLAYERS, MAX_UNITS,  # noqa: F401 (imports)
-                                       PLAYER_COUNTS, PLAYER_FLAGS, PLAYER_KEYS, parse_player, parse_sheet,
-                                       parse_strength)
-from ..game.scoring.result import result_dict  # noqa: F401 (the page and older imports)
+from ..game.scoring.calculator import parse_sheet, parse_strength
+from ..game.scoring.result import result_dict
 from ..rules import scoring
 from .common import ApiError, api_blueprint, json_body
 

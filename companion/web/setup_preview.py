@@ -10,7 +10,7 @@ from ..game.command import Invalid
 from ..game.scenario_rules import VARIANT_NAMES, VARIANTS
 from ..game.setup import MAX_PLAYERS, MODES, setup_from_form, setup_numbers_of, validate_setup
 from ..rules.data import get_rules
-from .common import invalid_text
+from .language import invalid_text
 
 bp = Blueprint("setup_preview", __name__)
 

@@ -2,7 +2,7 @@
 
 The rule of which event may be taken back alone lives in companion.game.undo; this module parses the request,
 records the ``undo.event`` (companion.events.undo_event) and renders. Watchers are refused before any of this
-(companion.web.common.refuse_watchers).
+(companion.web.access.refuse_watchers).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from ..db import get_db
 from ..game import undo as u
 from ..game.command import Invalid
 from ..state import UNDO_TYPES, walk
-from .common import can_change, conflict, device_id, done, load_game, my_by
+from .access import can_change, device_id, my_by
+from .common import conflict, done, load_game
 from .language import current_lang, render_sentence_here, ui_gettext
 
 bp = Blueprint("undo", __name__)

@@ -1,7 +1,7 @@
 """Helpers for the game layer's tests of the game's flow: a city conquered through the combat commands, a Round's
 Tactics picked, turns ended (LocalGame, no Flask)."""
 
-from companion.game import rounds
+from companion.game import round_state
 from companion.game.local import LocalGame
 
 SOLO = {"scenario": "solo_conquest", "mode": "solo", "players": [{"name": "Anna", "hero": "goldyx"}]}
@@ -30,16 +30,16 @@ def conquer_city(g: LocalGame, player: int, city: str, level: int = 5) -> None:
 def pick_tactics(g: LocalGame, prefer=()) -> None:
     """Every player takes a Tactic in the rulebook's order (``prefer`` first where still free)."""
     s = g.state
-    if rounds.next_picker(s) == "dummy":
+    if round_state.next_picker(s) == "dummy":
         g.run("dummy_tactic_draw")
-    while rounds.phase(g.state) == "tactics":
+    while round_state.phase(g.state) == "tactics":
         s = g.state
-        who = rounds.next_picker(s)
-        free = [t.id for t in rounds.available(s)]
+        who = round_state.next_picker(s)
+        free = [t.id for t in round_state.available(s)]
         pick = next((t for t in prefer if t in free), free[0])
         g.run("round_tactic", player=who, tactic=pick)
 
 
 def play_dummy_until_player(g: LocalGame) -> None:
-    while rounds.current(g.state) == "dummy":
+    while round_state.current(g.state) == "dummy":
         g.run("dummy_turn")

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from companion.game import replay
 from companion.game.journal import Journal, plain, saw_foreign, track
 from companion.game.local import LocalGame
+from companion.game.payloads import PAYLOADS, Obj
 from companion.game.replay import replay_strict
 from companion.state import REDUCERS, Event, fold
 
@@ -116,6 +117,7 @@ def test_a_set_in_the_state_turns_the_journals_off(monkeypatch):
         state.setdefault("seen", set()).add(ev.seq)
 
     monkeypatch.setitem(REDUCERS, "test.set", add_set)
+    monkeypatch.setitem(PAYLOADS, "test.set", Obj())  # an event type is replayed only with its payload check
     LocalGame(SETUP)
     kinds = ["test.set", "player.fame", "undo", "test.set", "undo", "player.fame"] * 5
     events = [Event(seq=i, type=k, payload={"player": 0, "amount": 1} if k == "player.fame" else {}, sentence={})

@@ -51,18 +51,58 @@ def test_strict_replay_resumed_from_dense_checkpoints_is_the_fold(monkeypatch, s
     assert replay_strict(0, SETUP, "s", events) == fold(0, SETUP, "s", events)
 
 
-def test_a_catch_up_after_an_event_taken_from_the_middle_and_put_back_is_the_fold():
-    """The active events changed anywhere (an event taken back from the middle, then put back in its place):
-    the catch-up resumes from a checkpoint before the change, never from one after it."""
-    from companion.game.replay import _Replay
+def _undo_event(seq: int, target: int) -> Event:
+    return Event(seq=seq, type="undo.event", payload={"target": target}, sentence={})
 
+
+def test_an_event_taken_back_from_the_middle_and_redone_replays_as_the_fold():
+    """An entry taken back from the middle of a long log (the log page's undo), then put back in its place by a redo:
+    the replay resumes from a checkpoint before the change (too far back for the journals), never from one after
+    it, and gives the fold's state at each step."""
     events = log(["player.fame"] * 200)
-    r = _Replay(0, SETUP, "s")
-    for ev in events:
-        r.event(ev)
-    taken = r.active.pop(50)
-    r.catch_up()
-    assert r.state == fold(0, SETUP, "s", events[:50] + events[51:])
-    r.active.insert(50, taken)
-    r.catch_up()
-    assert r.state == fold(0, SETUP, "s", events)
+    taken = events + [_undo_event(201, 51)]
+    assert replay_strict(0, SETUP, "s", taken) == fold(0, SETUP, "s", taken)
+    assert fold(0, SETUP, "s", taken) == fold(0, SETUP, "s", events[:50] + events[51:])
+    redone = taken + [Event(seq=202, type="redo", payload={}, sentence={})]
+    assert replay_strict(0, SETUP, "s", redone) == fold(0, SETUP, "s", events)
+    after = redone + [Event(seq=203, type="player.fame", payload={"player": 1, "amount": 2}, sentence={})]
+    assert replay_strict(0, SETUP, "s", after) == fold(0, SETUP, "s", after)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_kind_of_undo_mixed_replays_as_the_fold(seed):
+    """Undo, per-entry undo (the log page: any entry, in force or not), "Undo my last" (a player's latest entry)
+    and redo, mixed at random: the strict replay follows them exactly as the fold does."""
+    rnd = random.Random(500 + seed)
+    events: list[Event] = log([])
+    for seq in range(1, 401):
+        roll = rnd.random()
+        if roll < 0.55 or seq == 1:
+            events.append(Event(seq=seq, type="player.fame", payload={"player": seq % 2, "amount": 1}, sentence={}))
+        elif roll < 0.65:
+            events.append(Event(seq=seq, type="undo", payload={}, sentence={}))
+        elif roll < 0.75:  # the log page: any earlier entry (one already taken back changes nothing)
+            events.append(_undo_event(seq, rnd.randrange(1, seq)))
+        elif roll < 0.85:  # "Undo my last": the latest entry of player 0
+            mine = [e.seq for e in events if e.type == "player.fame" and e.payload["player"] == 0]
+            events.append(_undo_event(seq, mine[-1] if mine else 1))
+        else:
+            events.append(Event(seq=seq, type="redo", payload={}, sentence={}))
+    assert replay_strict(0, SETUP, "s", events) == fold(0, SETUP, "s", events)
+    for cut in (50, 150, 300):
+        assert replay_strict(0, SETUP, "s", events[:cut]) == fold(0, SETUP, "s", events[:cut])
+
+
+@pytest.mark.parametrize(("target", "left"), [(3, [1, 2, 4, 5]), (1, [2, 3, 4, 5]), (5, [1, 2, 3, 4]),
+                                              (9, [1, 2, 3, 4, 5]), ("3", [1, 2, 3, 4, 5]), (None, [1, 2, 3, 4, 5])])
+def test_undo_of_a_named_entry_takes_back_that_entry_only(target, left):
+    """The walker finds the named entry wherever it is in the log; a name that is no entry in force takes back
+    nothing (and then a redo has nothing to put back)."""
+    from companion.state import walk
+
+    events = log(["player.fame"] * 5) + [_undo_event(6, target)]
+    active, undone, _status = walk(events)
+    assert [e.seq for e in active] == left
+    active, _undone, _status = walk(events + [Event(seq=7, type="redo", payload={}, sentence={})])
+    assert [e.seq for e in active] == [1, 2, 3, 4, 5]
+    assert [e.seq for e in undone] == ([] if len(left) == 5 else [target])

@@ -7,7 +7,7 @@ Scenario Book, Dummy Player, "When it is the Dummy player's turn"; each scenario
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.game import rounds
+from companion.game import round_state, rounds
 from companion.game.command import Invalid, apply, run
 from companion.game.local import LocalGame
 from companion.game.scenario_end import is_over
@@ -34,8 +34,8 @@ def candidates(s: dict, goal: bool = True) -> list[tuple[str, dict]]:
         out += [("round_end_turn", {"player": i}), ("round_announce", {"player": i, "deck_empty": "1"}),
                 ("dummy_announce", {"player": i}), ("dummy_pass", {"player": i}),
                 ("round_extra_turn", {"player": i})] + ([("scenario_goal", {"player": i})] if goal else [])
-        if rounds.phase(s) == "tactics":
-            out += [("round_tactic", {"player": i, "tactic": t.id}) for t in rounds.available(s)]
+        if round_state.phase(s) == "tactics":
+            out += [("round_tactic", {"player": i, "tactic": t.id}) for t in round_state.available(s)]
     for t in ((s.get("dummy") or {}).get("player_tactics") or {}).values():
         out.append(("dummy_new_round", dict(NEW_ROUND, remove_tactic=t)))
     return out

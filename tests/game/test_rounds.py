@@ -4,7 +4,7 @@ the rulebook's (seed 000, "A Round" 3-4 and "End of the Round"; seed 002, "Wähl
 
 import pytest
 
-from companion.game import rounds
+from companion.game import round_state, rounds
 from companion.game.command import Invalid
 from companion.game.local import LocalGame
 from companion.rules.rounds import last_turns, order_by_tactics, tactic_pick_order
@@ -58,7 +58,7 @@ def test_a_three_player_competitive_round_then_the_next_round_ordered_by_fame():
     g.run("round_tactic", player=0, tactic="great_start")
     s = g.state
     assert s["round_order"] == [1, 2, 0]  # Early Bird 1, Planning 4, Great Start 5
-    assert rounds.phase(s) == "turns" and rounds.current(s) == 1
+    assert round_state.phase(s) == "turns" and round_state.current(s) == 1
     with pytest.raises(Invalid, match="Every player has a Tactic"):
         g.run("round_tactic", player=0, tactic="rethink")
 
@@ -67,7 +67,7 @@ def test_a_three_player_competitive_round_then_the_next_round_ordered_by_fame():
         g.run("round_end_turn", player=0)
     for who in (1, 2, 0, 1):
         g.run("round_end_turn", player=who)
-    assert rounds.current(g.state) == 2
+    assert round_state.current(g.state) == 2
 
     # Cleo's Deed deck is empty: she announces instead of playing; Anna and Ben take one last turn each
     with pytest.raises(Invalid, match="Deed deck is empty"):
@@ -78,11 +78,11 @@ def test_a_three_player_competitive_round_then_the_next_round_ordered_by_fame():
     with pytest.raises(Invalid, match="already announced"):
         g.run("round_announce", player=0, deck_empty="1")
     g.run("round_end_turn", player=0)
-    assert rounds.current(g.state) == 1
+    assert round_state.current(g.state) == 1
     with pytest.raises(Invalid, match="Ben's turn, not Cleo's"):
         g.run("round_end_turn", player=2)  # the announcer has no turn left
     g.run("round_end_turn", player=1)
-    assert rounds.phase(g.state) == "over" and rounds.current(g.state) is None
+    assert round_state.phase(g.state) == "over" and round_state.current(g.state) is None
     with pytest.raises(Invalid, match="round is over"):
         g.run("round_end_turn", player=2)
 
@@ -108,7 +108,7 @@ def test_undo_takes_back_a_tactic_pick():
     g = LocalGame(THREE)
     g.run("round_tactic", player=2, tactic="planning")
     g.undo()
-    assert rounds.now(g.state)["who"] == 2 and "planning" in {t.id for t in rounds.available(g.state)}
+    assert rounds.now(g.state)["who"] == 2 and "planning" in {t.id for t in round_state.available(g.state)}
 
 
 def test_random_order_of_the_players_only_before_the_first_tactic():
@@ -146,15 +146,15 @@ def test_a_cooperative_round_with_the_dummy_player():
     s = g.state
     d = s["dummy"]
     assert d["player_tactics"] == {"1": free[0].id, "0": free[1].id}
-    numbers = {1: free[0].number, 0: free[1].number, "dummy": rounds.tactic_of(s, "dummy").number}
+    numbers = {1: free[0].number, 0: free[1].number, "dummy": round_state.tactic_of(s, "dummy").number}
     assert s["round_order"] == sorted(numbers, key=numbers.get)
-    assert rounds.phase(s) == "turns"
+    assert round_state.phase(s) == "turns"
 
     # play until a player announces: the Dummy flips on its turns, players end theirs
     announced = False
     for _ in range(40):
         s = g.state
-        who = rounds.current(s)
+        who = round_state.current(s)
         if who == "dummy":
             with pytest.raises(Invalid, match="Dummy player's turn"):
                 g.run("round_end_turn", player=0)
@@ -164,12 +164,12 @@ def test_a_cooperative_round_with_the_dummy_player():
             announced = True
         else:
             g.run("round_end_turn", player=who)
-        if rounds.phase(g.state) == "over":
+        if round_state.phase(g.state) == "over":
             break
     s = g.state
-    assert rounds.phase(s) == "over"
-    assert rounds.announced_by(s) in (0, "dummy")
-    if rounds.announced_by(s) == 0:
+    assert round_state.phase(s) == "over"
+    assert round_state.announced_by(s) in (0, "dummy")
+    if round_state.announced_by(s) == 0:
         assert s["dummy"]["last_turn_done"]  # the Dummy had its last turn
     # the Dummy page starts the next Round (its deck takes an Advanced Action); the players remove one Tactic
     g.run("dummy_new_round", advanced_action="fire_bolt", spell_color="red", remove_tactic=free[0].id)
@@ -195,9 +195,9 @@ def test_a_solo_round_keeps_the_dummy_players_tactic_rule():
     s = g.state
     d = s["dummy"]
     assert d["player_tactics"] == {"0": "planning"} and d["tactic"] not in (None, "planning")
-    numbers = {0: 4, "dummy": rounds.tactic_of(s, "dummy").number}
+    numbers = {0: 4, "dummy": round_state.tactic_of(s, "dummy").number}
     assert s["round_order"] == sorted(numbers, key=numbers.get)
-    assert rounds.phase(s) == "turns" and rounds.current(s) == s["round_order"][0]
+    assert round_state.phase(s) == "turns" and round_state.current(s) == s["round_order"][0]
     # the same picks through the Dummy page give the same Dummy Tactic (same seed and sequence number)
     h = LocalGame(SOLO)
     h.run("dummy_setup", mode="virtual", hero="tovak")

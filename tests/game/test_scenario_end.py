@@ -4,17 +4,18 @@ End of the Turn: "At the end of each player's turn check the Scenario End descri
 
 import pytest
 
-from companion.game import rounds
+from companion.game import round_state, rounds
 from companion.game.command import Invalid
 from companion.game.local import LocalGame
 from companion.game.scenario_end import is_over, status
+from companion.game.setup import validate_setup
 from companion.rules.data import get_rules
 
 from .flow_helpers import COOP, NEW_ROUND, SOLO, THREE, conquer_city, pick_tactics, play_dummy_until_player
 
 
 def end_turn(g):
-    g.run("round_end_turn", player=rounds.current(g.state))
+    g.run("round_end_turn", player=round_state.current(g.state))
 
 
 def test_every_scenario_has_its_end_as_data():
@@ -54,7 +55,7 @@ def test_full_conquest_every_player_including_the_conqueror_has_one_last_turn_th
     the game."""
     g = LocalGame(THREE)
     pick_tactics(g)
-    conqueror = rounds.current(g.state)
+    conqueror = round_state.current(g.state)
     for city in ("white", "blue", "red"):
         conquer_city(g, conqueror, city, 4)
     assert status(g.state)["phase"] == "met"
@@ -64,7 +65,7 @@ def test_full_conquest_every_player_including_the_conqueror_has_one_last_turn_th
     assert st["phase"] == "last_turns" and st["pending"] == [0, 1, 2]
     ended = []
     while not is_over(g.state):
-        ended.append(rounds.current(g.state))
+        ended.append(round_state.current(g.state))
         assert rounds.now(g.state)["last_turn"]
         end_turn(g)
     assert sorted(ended) == [0, 1, 2] and ended[-1] == conqueror  # each once, the conqueror too
@@ -83,15 +84,15 @@ def test_full_conquest_if_the_round_ends_during_the_last_turns_the_game_ends_at_
     the Round d: whichever occurred first.)"""
     g = LocalGame(THREE)
     pick_tactics(g)
-    first = rounds.current(g.state)
+    first = round_state.current(g.state)
     g.run("round_announce", player=first, deck_empty="1")  # two last turns of the Round left
-    conqueror = rounds.current(g.state)
+    conqueror = round_state.current(g.state)
     for city in ("white", "blue", "red"):
         conquer_city(g, conqueror, city, 4)
     end_turn(g)
     assert status(g.state)["phase"] == "last_turns"
     end_turn(g)  # the Round's last turn: the Round ends, and with it the game
-    assert rounds.flow(g.state)["over"] and is_over(g.state)
+    assert round_state.flow(g.state)["over"] and is_over(g.state)
 
 
 def test_solo_conquest_you_have_one_last_turn_the_dummy_player_none():
@@ -103,7 +104,7 @@ def test_solo_conquest_you_have_one_last_turn_the_dummy_player_none():
     conquer_city(g, 0, "white", 5)
     conquer_city(g, 0, "blue", 8)
     end_turn(g)
-    assert rounds.current(g.state) == 0  # the Dummy's place is passed
+    assert round_state.current(g.state) == 0  # the Dummy's place is passed
     with pytest.raises(Invalid, match="the Dummy player none"):
         g.run("dummy_turn")
     end_turn(g)  # your last turn
@@ -121,14 +122,14 @@ def test_cooperation_all_players_except_the_dummy_have_one_last_turn():
     g.run("dummy_tactic_draw")
     pick_tactics(g)
     play_dummy_until_player(g)
-    conqueror = rounds.current(g.state)
+    conqueror = round_state.current(g.state)
     for city, level in (("white", 5), ("blue", 5), ("red", 8)):
         conquer_city(g, conqueror, city, level)
     end_turn(g)
     seen = []
     while not is_over(g.state):
-        assert rounds.current(g.state) != "dummy"
-        seen.append(rounds.current(g.state))
+        assert round_state.current(g.state) != "dummy"
+        seen.append(round_state.current(g.state))
         end_turn(g)
     assert sorted(seen) == [0, 1]
 
@@ -147,7 +148,7 @@ def test_a_printed_goal_the_table_confirms_gives_every_player_one_last_turn(scen
              "players": [{"name": n, "hero": h} for n, h in (("Anna", "tovak"), ("Ben", "goldyx"))][:players]}
     g = LocalGame(setup)
     pick_tactics(g)
-    who = rounds.current(g.state)
+    who = round_state.current(g.state)
     g.run("scenario_goal", player=who)
     with pytest.raises(Invalid, match="already met"):
         g.run("scenario_goal", player=who)
@@ -181,7 +182,7 @@ def test_one_to_return_ends_when_the_second_night_is_over():
         g.run("next_round")
     assert g.state["round"] == 4 and g.state["time"] == "night"
     pick_tactics(g)
-    g.run("round_announce", player=rounds.current(g.state), deck_empty="1")
+    g.run("round_announce", player=round_state.current(g.state), deck_empty="1")
     assert not is_over(g.state)
     end_turn(g)
     assert is_over(g.state) and status(g.state)["reason"] == "round_limit"
@@ -239,3 +240,35 @@ def test_each_scenarios_end_data_agrees_with_the_scenario_books_scenario_end_tex
     if sid in ("druid_nights", "one_to_return"):  # "at the end of the second Night": the last of four Rounds
         assert sc.rounds == 4
     assert set(SCENARIO_END_TEXTS) == set(get_rules().scenarios)
+
+
+def test_druid_nights_ends_by_itself_when_every_player_performed_the_second_nights_incantation():
+    """Scenario Book, Druid Nights, Scenario End: "When all players have performed the incantation during the
+    second Night (in that case, each player has one more turn)". The app records each incantation fight, so the
+    table need not confirm it; an incantation of the first Night does not count."""
+    g = LocalGame(validate_setup({"scenario": "druid_nights", "mode": "competitive",
+                                  "players": [{"name": "Anna", "hero": "tovak"}, {"name": "Ben", "hero": "goldyx"}]}))
+
+    def incantation(player):
+        g.run("glade_marked", player=player)
+        g.run("combat_setup", player=player, fight="rampaging", incantation="yes")
+        g.run("combat_enemy_add", token="gargoyle")
+        g.run("combat_phase")
+        g.run("combat_attack", target=[1], value=[30], element=["physical"], kind=["siege"])
+        g.run("combat_phase")
+        g.run("combat_end")
+
+    g.run("next_round")  # the first Night
+    incantation(0)
+    incantation(1)
+    assert status(g.state) is None
+    g.run("next_round")
+    g.run("next_round")  # the second Night
+    incantation(0)
+    assert status(g.state) is None
+    incantation(1)
+    assert status(g.state)["phase"] == "met" and status(g.state)["reason"] == "goal"
+    with pytest.raises(Invalid, match="already met"):
+        g.run("scenario_goal", player=0)
+    g.undo()  # the last incantation's combat end undone: the end is not in sight again
+    assert status(g.state) is None

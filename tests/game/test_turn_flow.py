@@ -3,7 +3,7 @@ other Tactics' effects on turns and hands - through the game layer alone (LocalG
 
 import pytest
 
-from companion.game import rounds
+from companion.game import round_state, rounds
 from companion.game.command import Actor, Command, Invalid, NotYours
 from companion.game.local import LocalGame
 from companion.game.sentences import render_sentence
@@ -28,7 +28,7 @@ def test_only_the_phone_whose_turn_it_is_ends_it_or_announces_the_host_may_for_t
     of playing their turn" - it is that player's turn and their decision: another phone is refused, naming whose
     turn it is; the host may tap for them and the log says so."""
     g = three_in_turns()
-    who = rounds.current(g.state)
+    who = round_state.current(g.state)
     name = g.state["players"][who]["name"]
     other = next(a for a in (ANNA, BEN, CLEO) if a.player != who)
     with pytest.raises(NotYours, match=f"It is {name}'s turn: only {name}'s phone"):
@@ -39,7 +39,7 @@ def test_only_the_phone_whose_turn_it_is_ends_it_or_announces_the_host_may_for_t
         g.run("round_end_turn", player=who, actor=Actor(player=None, is_watcher=True))
     ev = g.run("round_end_turn", player=who, actor=HOST)
     assert render_sentence(ev.sentence) == f"{name}'s turn is over. (by the host for {name})"
-    nxt = rounds.current(g.state)
+    nxt = round_state.current(g.state)
     ev = g.run("round_end_turn", player=nxt, actor=Actor(player=nxt))  # their own phone: no note
     assert "host" not in render_sentence(ev.sentence)
 
@@ -47,7 +47,7 @@ def test_only_the_phone_whose_turn_it_is_ends_it_or_announces_the_host_may_for_t
 def test_a_players_own_host_phone_plays_its_own_turn_without_a_note():
     """The host who is also a player ends their own turn as themselves."""
     g = three_in_turns()
-    who = rounds.current(g.state)
+    who = round_state.current(g.state)
     ev = g.run("round_end_turn", player=who, actor=Actor(player=who, is_host=True))
     assert "host" not in render_sentence(ev.sentence)
 
@@ -66,23 +66,23 @@ def test_the_dummy_player_plays_only_when_the_round_order_says_so_and_announcing
     s = g.state
     order = s["round_order"]
     assert "dummy" in order
-    while rounds.current(g.state) != "dummy":
+    while round_state.current(g.state) != "dummy":
         with pytest.raises(Invalid, match="the Dummy player plays when the Round order says so"):
             g.run("dummy_turn")
-        g.run("round_end_turn", player=rounds.current(g.state))
+        g.run("round_end_turn", player=round_state.current(g.state))
     with pytest.raises(Invalid, match="only the player whose turn it is"):
         g.run("dummy_announce", player=0)
     g.run("dummy_turn")
-    who = rounds.current(g.state)
+    who = round_state.current(g.state)
     g.run("round_announce", player=who, deck_empty="1")
     for _ in range(6):
-        if rounds.phase(g.state) == "over":
+        if round_state.phase(g.state) == "over":
             break
-        if rounds.current(g.state) == "dummy":
+        if round_state.current(g.state) == "dummy":
             g.run("dummy_turn")
         else:
-            g.run("round_end_turn", player=rounds.current(g.state))
-    assert rounds.phase(g.state) == "over" and g.state["dummy"]["last_turns_left"] == 0
+            g.run("round_end_turn", player=round_state.current(g.state))
+    assert round_state.phase(g.state) == "over" and g.state["dummy"]["last_turns_left"] == 0
     removable = list(g.state["dummy"]["player_tactics"].values())[0]
     g.run("dummy_new_round", advanced_action="color:blue", spell_color="red", remove_tactic=removable)
     assert g.state["round"] == 2
@@ -97,7 +97,7 @@ def test_no_tactics_after_the_end_of_the_round_was_announced():
     with pytest.raises(Invalid, match="already announced"):
         g.run("round_tactic", player=0, tactic="planning")
     g.run("dummy_turn")
-    assert rounds.phase(g.state) == "over"
+    assert round_state.phase(g.state) == "over"
 
 
 # ---------------------------------------------------------------------------------------------- token flips
@@ -131,13 +131,13 @@ def test_a_cooperative_assault_flips_the_other_participants_round_order_token():
     g.run("dummy_tactic_draw")
     pick_tactics(g)
     play_dummy_until_player(g)
-    first = rounds.current(g.state)
+    first = round_state.current(g.state)
     other = 1 - first
     coop_assault(g, [first, other])
     assert g.state["combat"]["coop_assaults"][0]["participants"] == [first, other]
     g.run("round_end_turn", player=first)
     play_dummy_until_player(g)
-    assert rounds.current(g.state) == other
+    assert round_state.current(g.state) == other
     view = rounds.now(g.state)
     assert view["held"]["flipped"] == "coop_assault"
     with pytest.raises(Invalid, match="misses this turn"):
@@ -145,7 +145,7 @@ def test_a_cooperative_assault_flips_the_other_participants_round_order_token():
     ev = g.run("round_end_turn", player=other)
     assert "misses this turn" in render_sentence(ev.sentence)
     play_dummy_until_player(g)
-    assert rounds.current(g.state) == first and rounds.now(g.state)["held"]["flipped"] is None
+    assert round_state.current(g.state) == first and rounds.now(g.state)["held"]["flipped"] is None
     g.run("round_end_turn", player=first)
     play_dummy_until_player(g)
     assert rounds.now(g.state)["held"]["flipped"] is None  # flipped back: the next turn is played again
@@ -166,7 +166,7 @@ def test_a_defender_who_fully_attended_a_pvp_combat_misses_the_next_turn():
     new = {"outcome": dict(old["outcome"], defender_fully_attended=True), "log": []}
     g.record(Command("pvp.end", new, {"msg": "new"}, ("pvp",)))
     g.run("round_end_turn", player=aggressor)
-    assert rounds.current(g.state) == defender and rounds.now(g.state)["held"]["flipped"] == "pvp"
+    assert round_state.current(g.state) == defender and rounds.now(g.state)["held"]["flipped"] == "pvp"
     with pytest.raises(Invalid, match="cannot announce the End of the Round"):
         g.run("round_announce", player=defender, deck_empty="1")
     g.run("round_end_turn", player=defender)
@@ -181,24 +181,24 @@ def test_the_right_moment_gives_another_turn_once_and_not_on_the_last_turn_of_th
     """The Right Moment (Day Tactic 6; the published card, rules_data/tactics.yaml): "Once this Round, at the end
     of your turn: take another turn right after this one. Not on your last turn of the Round." """
     g = three_in_turns(("the_right_moment", "early_bird", "rethink"))
-    holder = next(i for i in range(3) if rounds.tactic_of(g.state, i).id == "the_right_moment")
+    holder = next(i for i in range(3) if round_state.tactic_of(g.state, i).id == "the_right_moment")
     assert g.state["round_order"][-1] == holder  # number 6: last in the order
     with pytest.raises(Invalid, match="Only the holder"):
         g.run("round_extra_turn", player=g.state["round_order"][0])
-    while rounds.current(g.state) != holder:
-        g.run("round_end_turn", player=rounds.current(g.state))
+    while round_state.current(g.state) != holder:
+        g.run("round_end_turn", player=round_state.current(g.state))
     assert rounds.now(g.state)["held"]["extra_turn"] is True
     g.run("round_extra_turn", player=holder)
-    assert rounds.current(g.state) == holder  # another turn right after this one
+    assert round_state.current(g.state) == holder  # another turn right after this one
     with pytest.raises(Invalid, match="cannot be used now"):
         g.run("round_extra_turn", player=holder)  # once a Round
     g.run("round_end_turn", player=holder)
 
     g2 = three_in_turns(("the_right_moment", "early_bird", "rethink"))
-    first = rounds.current(g2.state)
+    first = round_state.current(g2.state)
     g2.run("round_announce", player=first, deck_empty="1")
-    while rounds.current(g2.state) != holder:
-        g2.run("round_end_turn", player=rounds.current(g2.state))
+    while round_state.current(g2.state) != holder:
+        g2.run("round_end_turn", player=round_state.current(g2.state))
     with pytest.raises(Invalid, match="not on your last turn"):
         g2.run("round_extra_turn", player=holder)
 
@@ -214,9 +214,9 @@ def test_every_tactic_has_its_effect_or_a_reminder_planning_shows_its_hand_limit
     assert effects["early_bird"] == effects["from_the_dusk"] == "order_only"
     assert all(t.text and t.text_de for t in get_rules().tactics)
     g = three_in_turns(("planning", "early_bird", "rethink"))
-    holder = next(i for i in range(3) if rounds.tactic_of(g.state, i).id == "planning")
-    while rounds.current(g.state) != holder:
-        g.run("round_end_turn", player=rounds.current(g.state))
+    holder = next(i for i in range(3) if round_state.tactic_of(g.state, i).id == "planning")
+    while round_state.current(g.state) != holder:
+        g.run("round_end_turn", player=round_state.current(g.state))
     held = rounds.now(g.state)["held"]
     assert held["tactic"].id == "planning" and held["hand_limit"] == 6  # level 1: Hand limit 5, +1
 
@@ -229,7 +229,7 @@ def test_the_board_shows_plannings_hand_limit_for_its_holder_all_round_with_the_
     from companion.game.board import players_view
 
     g = three_in_turns(("planning", "early_bird", "rethink"))
-    holder = next(i for i in range(3) if rounds.tactic_of(g.state, i).id == "planning")
+    holder = next(i for i in range(3) if round_state.tactic_of(g.state, i).id == "planning")
     view = {pl["index"]: pl for pl in players_view(g.state)}
     assert view[holder]["hand"].limit == 5 and view[holder]["planning_hand"] == 6  # level 1: 5, +1
     assert all(view[i]["planning_hand"] is None for i in range(3) if i != holder)

@@ -12,6 +12,7 @@ Rules: Rulebook "Combat with Enemies" (Ranged and Siege, Block, Assign Damage, A
 ``damage``   ``combat.damage``: the suggestion or one attack assigned by hand
 ``outcome``  ``combat.end`` (the outcome applied to the player), ``combat.cancel``
 ``view``     what the combat page shows
+``payloads`` the payload of every combat event, checked before its reducer (commands and imports alike)
 
 Events (all undoable, scope ``("combat",)``; the end also touches the fighting player). Results are computed by
 the engine when the command is given and stored in the event, so a replay (undo, redo, restart) gives exactly
@@ -20,7 +21,7 @@ what the table saw; reducers only apply them.
 
 from __future__ import annotations
 
-from . import damage, outcome, phases, setup, state, view  # noqa: F401  (registers reducers and commands)
+from . import damage, outcome, payloads, phases, setup, state, view  # noqa: F401  (registers reducers etc.)
 from .damage import suggestion
 from .outcome import outcome_of
 from .state import FIGHTS, engine_enemy

@@ -19,7 +19,9 @@ from ...state import reducer, rng
 from ..command import Command, Invalid, command, term
 from ..sentences import sentence
 from ..fields import between, many, text
+from ..scenario_play import check_defenders
 from .forms import need_current, parse_attacks, parse_blocks, parse_targets, token_enemy
+from .interactive import on_phase
 from .state import (EXPANSION_NAMES, PHASE_NAMES, PHASES, PILE_NAMES, SCOPE, RulesRefusal, acting, alive,
                     current, engine_enemy, enemy_arg, enemy_by_key, get_rules, is_summoner, lines_json, names_arg,
                     refuse, remaining_attacks, site_of, summons_missing, unblocked_attacks)
@@ -33,8 +35,6 @@ def _phase(state, p, ev):
     if cur is not None:
         cur["phase"] = p["to"]
         cur["skipped"] = list(p.get("skipped") or ())  # the phases jumped over just now, each with its note
-        from .interactive import on_phase
-
         on_phase(cur, p["to"])  # Interactive Combat variant: the secret colour's Armor bonus of this phase
 
 
@@ -193,8 +193,6 @@ def next_phase_of(cur: dict) -> str:
 def next_phase(state: dict, data: Mapping[str, Any]) -> Command:
     cur = need_current(state)
     if cur["phase"] == "setup":
-        from ..scenario_play import check_defenders
-
         check_defenders(state, cur)  # Conquer and Hold's defenders, Druid Nights' summoned monsters
     to, skipped = next_step(cur)
     payload = {"to": to, **({"skipped": skipped} if skipped else {})}

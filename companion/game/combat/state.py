@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from ...rules.combat import CombatError, Enemy, EnemyAttack, Site
 from ...rules.damage import Hero, UnblockedAttack, Unit
 from ...rules.data import get_rules
-from ...rules.text import N_, T
+from ...rules.text import N_, T, translate_line
 from ...state import player
 from ..command import Invalid
 from ..sentences import name_arg
@@ -100,8 +100,6 @@ class RulesRefusal(Invalid):
         self.reason = reason
 
     def translated(self, translate, lang: str = "en") -> str:
-        from ...rules.text import translate_line
-
         return translate("The rules do not allow this: %(reason)s") % {
             "reason": translate_line(self.reason, translate, lang) if isinstance(self.reason, T) else
             str(self.reason)}

@@ -16,6 +16,8 @@ from ...rules.progression import standing
 from ...rules.text import N_
 from ...state import player
 from ..command import Invalid
+from ..scenario_info import active
+from ..scenario_rules import towers_like_keeps
 from ..trackers import REWARD_TEXT
 from .damage import damage_result, suggestion
 from ..fields import between
@@ -123,8 +125,6 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
 def fights_here(state: dict) -> dict:
     """The kinds of fight this game offers: another player's mage tower only in Conquer and Hold, a mine only in
     Mines Liberation."""
-    from ..scenario_rules import active, towers_like_keeps
-
     return {k: v for k, v in FIGHTS.items() if (k != "other_mage_tower" or towers_like_keeps(state))
             and (k != "mine" or active(state, "mine_liberation"))}
 

@@ -18,16 +18,16 @@ Everything the dummy does is one undoable event; its data lives in ``state["dumm
 ``skills``          solo games: {"pile": [...], "offer": [...], "removed": [...]}
 ``level``, ``threshold``, ``pips``   Mage Lite
 
-Modules: ``common`` (rules data, the guarded reducer registry, shared checks), ``setup`` (set-up and the deck),
+Modules: ``common`` (rules data, the guarded reducer registry, shared checks; where the Dummy stands in the Round
+is ``companion.game.round_state``'s), ``setup`` (set-up and the deck),
 ``turns`` (turns, passing, the End of the Round), ``rounds`` (tactics and the new round), ``skills`` (solo Skills
 and the Mage Lite counter), ``page`` (what the Dummy page shows).
 """
 
 from __future__ import annotations
 
-from .common import MODES, available_tactics, is_final_day_or_night, tactic_by_id, tactic_rule
+from ..round_state import available_tactics, round_running
+from .common import MODES, is_final_day_or_night
 from .page import chart, forecast, page_data
-from .turns import dummy_last_turn_due, round_running
 
-__all__ = ["MODES", "available_tactics", "chart", "dummy_last_turn_due", "forecast",
-           "is_final_day_or_night", "page_data", "round_running", "tactic_by_id", "tactic_rule"]
+__all__ = ["MODES", "available_tactics", "chart", "forecast", "is_final_day_or_night", "page_data", "round_running"]

@@ -1,5 +1,7 @@
-"""What every part of the Dummy player shares: the rules data it reads, the scenario's tactic rule, the reducer
-registry that never lets a stored event break the page, and the checks its commands share."""
+"""What every part of the Dummy player shares: the rules data it reads, the reducer registry that never lets a
+stored event break the page, and the checks its commands share. Where the Dummy stands in the Round (its pointer,
+whether its Round is running, the scenario's tactic rule, the Tactics left) is read from
+``companion.game.round_state``, which the whole Round flow asks."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from ...rules.data import get_rules
 from ...rules.text import N_
 from ...state import Event, reducer
 from ..command import Command, Invalid
-from ..scenario_info import scenario, total_rounds
+from ..scenario_info import total_rounds
 
 MODES = ("virtual", "physical", "mage_lite")
 SCOPE = ("dummy",)
@@ -31,38 +33,11 @@ def players_in_play(state: dict) -> list[str]:
     return [p["hero"] for p in state["players"] if p.get("hero")]
 
 
-def tactic_rule(state: dict) -> str | None:
-    """The scenario's tactic rule for the Dummy player; a solo game of any other scenario uses Solo Conquest's
-    ("Other Solo Missions: ... use similar setup modifications and special rules as this mission")."""
-    sc = scenario(state)
-    by_data = {"solo_conquest": rules.SOLO, "full_cooperation": rules.COOPERATIVE}
-    if sc is not None and getattr(sc, "tactics_rule", None) in by_data:
-        return by_data[sc.tactics_rule]
-    return rules.tactic_rule(state["game"].get("mode") or "")
-
-
 def is_final_day_or_night(state: dict) -> bool:
     """Full Cooperation: removing a Tactic "does not matter on the last day and the last night". The round that
     ends is the dummy's (the round tracker may already show the next one)."""
     ending = (state.get("dummy") or {}).get("round", state["round"])
     return ending >= total_rounds(state) - 1
-
-
-def tactics_for(time: str) -> list[Any]:
-    return [t for t in get_rules().tactics if t.time == time]
-
-
-def tactic_by_id(tid: str) -> Any:
-    for t in get_rules().tactics:
-        if t.id == tid:
-            return t
-    return None
-
-
-def available_tactics(state: dict) -> list[Any]:
-    d = state.get("dummy") or {}
-    removed = set(d.get("removed_tactics", []))
-    return [t for t in tactics_for(state["time"]) if t.id not in removed]
 
 
 def advanced_actions() -> list[Any]:
@@ -73,14 +48,6 @@ def advanced_actions() -> list[Any]:
 
 def zeros() -> dict[str, int]:
     return {c: 0 for c in rules.COLORS}
-
-
-def current(state: dict, d: dict | None) -> Any:
-    """Whoever plays now in the round order (a player index or "dummy"), None without a round order."""
-    order = state.get("round_order") or []
-    if not d or not order:
-        return None
-    return order[d.get("turn", 0) % len(order)]
 
 
 def advance_pointer(state: dict, d: dict) -> None:

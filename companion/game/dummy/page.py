@@ -8,9 +8,11 @@ from typing import Any, Mapping
 from ...rules import dummy as rules
 from ...rules import mage_lite
 from ...solvers import solve
-from .common import (MODES, advanced_actions, available_tactics, current, hero, heroes, is_final_day_or_night,
-                     players_in_play, scenario, tactic_by_id, tactic_rule, who_name)
-from .turns import round_running
+from ..command import Invalid
+from ..round_state import available_tactics, dummy_current, round_running, tactic_by_id, tactic_rule
+from ..scenario_end import refuse_dummy_turn
+from ..scenario_info import scenario
+from .common import MODES, advanced_actions, hero, heroes, is_final_day_or_night, players_in_play, who_name
 
 
 def forecast(d: dict | None) -> Any:
@@ -51,9 +53,6 @@ def name_of(thing: Any, lang: str = "en") -> str:
 
 def turn_refusal(state: dict) -> Any:
     """Why the Dummy player takes no turn any more (the scenario's end: ``Invalid``), or None."""
-    from ..command import Invalid
-    from ..scenario_end import refuse_dummy_turn
-
     try:
         refuse_dummy_turn(state)
     except Invalid as err:
@@ -65,7 +64,7 @@ def page_data(state: dict, lang: str = "en", dummy_name: str = "Dummy player") -
     """The Dummy page's data (the template context's names), in the reader's language ``lang``."""
     d = state.get("dummy")
     order = state.get("round_order") or []
-    now = current(state, d)
+    now = dummy_current(state, d)
     f = forecast(d)
     skills = d.get("skills") if d else None
     its_hero = hero(d["hero"]) if d else None

@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
+from babel.messages.pofile import read_po
+
 from ...resources import TRANSLATIONS
 from ...rules import dummy as rules
 from ...rules import mage_lite
@@ -14,12 +16,11 @@ from ...rules.text import N_, T, Term
 from ...state import REDUCERS, Event, rng
 from ..command import Command, Invalid, command
 from ..fields import flag
-from ..sentences import sentence
-from .common import (available_tactics, dummy_command, color_value, dummy_reducer, is_final_day_or_night,
-                     need_dummy, tactic_by_id, tactic_rule, text_or_none, zeros)
-from ..scenario_end import refuse_if_over
+from ..round_state import available_tactics, round_running, tactic_by_id, tactic_rule
 from ..scenario_info import day_night_order
-from .turns import round_running
+from ..sentences import sentence
+from .common import (dummy_command, color_value, dummy_reducer, is_final_day_or_night, need_dummy, text_or_none,
+                     zeros)
 
 CATALOGS = TRANSLATIONS / "de" / "LC_MESSAGES"
 COLOUR_ONLY = N_("Advanced Action (%(color)s)")
@@ -112,7 +113,6 @@ def physical_line(line: str) -> str:
 def cmd_tactic_draw(state: dict, data: Mapping[str, Any]) -> Command:
     """Scenario Book, Full Cooperation, Special Rules: the Dummy player takes a random Tactic first."""
     d = need_dummy(state)
-    refuse_if_over(state)
     if tactic_rule(state) != rules.COOPERATIVE:
         raise Invalid(N_("In this scenario you choose your Tactic first."))
     if d.get("tactic"):
@@ -130,7 +130,6 @@ def cmd_tactic_draw(state: dict, data: Mapping[str, Any]) -> Command:
 def cmd_tactics(state: dict, data: Mapping[str, Any]) -> Command:
     """The players' Tactics (Solo Conquest: then the Dummy player takes a random one of the rest)."""
     d = need_dummy(state)
-    refuse_if_over(state)
     rule = tactic_rule(state)
     if rule is None:
         raise Invalid(N_("This game has no Dummy player tactics."))
@@ -163,8 +162,6 @@ def cmd_tactics(state: dict, data: Mapping[str, Any]) -> Command:
 @lru_cache(maxsize=1)
 def _german() -> dict[str, str]:
     """The German catalog's strings this module names cards with (read once; no Flask needed)."""
-    from babel.messages.pofile import read_po
-
     out: dict[str, str] = {}
     with (CATALOGS / "dummy.po").open("rb") as fh:
         for msg in read_po(fh, locale="de"):
@@ -199,9 +196,9 @@ EMPTY = "empty"  # the table states the offer is empty
 def cmd_new_round(state: dict, data: Mapping[str, Any]) -> Command:
     """Scenario Book, Dummy Player, When preparing a new Round: an Advanced Action from the offer goes into its
     deck, it gains a crystal of the colour of the Spell, and its deck is shuffled; the used Tactics leave as the
-    scenario says."""
+    scenario says. No Round after the scenario's last: the command's registered check
+    (``scenario_end.refuse_round_after_last``)."""
     d = need_dummy(state)
-    refuse_if_over(state)
     if round_running(state, d):
         if d.get("announced"):
             raise Invalid(N_("The round is still running: the last turns are not played yet (left: %(n)d)."),
@@ -247,8 +244,6 @@ def cmd_new_round(state: dict, data: Mapping[str, Any]) -> Command:
         # this event also moves the round tracker on (Rulebook, Prepare the Round 2a: flip Day/Night)
         order = day_night_order(state)
         n = state["round"] + 1
-        if order and n > len(order):
-            raise Invalid(N_("This scenario has %(n)d rounds: the game is over."), n=len(order))
-        payload["time"] = order[n - 1] if order else ("night" if state["time"] == "day" else "day")
+        payload["time"] = order[n - 1] if n <= len(order) else ("night" if state["time"] == "day" else "day")
     return dummy_command("dummy.new_round", payload,
                    sentence(N_("New round: the Dummy player's deck is reshuffled")), ("dummy", "round", "round_order"))

@@ -10,8 +10,11 @@ from ...rules.text import N_, Nn_
 from ...state import Event
 from ..command import Command, Invalid, command
 from ..fields import player_index
+from ..round_state import dummy_current, dummy_last_turn_due
+from ..round_tokens import refuse_announce, turn_ended
+from ..scenario_end import skips_dummy
 from ..sentences import plural_sentence, sentence
-from .common import advance_pointer, dummy_command, color, current, dummy_reducer, need_dummy, who_name
+from .common import advance_pointer, dummy_command, color, dummy_reducer, need_dummy, who_name
 
 
 @dummy_reducer("dummy.turn")
@@ -42,29 +45,25 @@ def _turn(state: dict, p: dict, ev: Event) -> None:
     elif t.end_of_round:
         d["announced"], d["announced_by"] = True, "dummy"
         d["last_turns_left"] = len(state["players"])
-    if current(state, d) == "dummy":
+    if dummy_current(state, d) == "dummy":
         advance_pointer(state, d)
 
 
 @dummy_reducer("dummy.pass")
 def _pass(state: dict, p: dict, ev: Event) -> None:
     """A player's turn is over: the next one in the round order plays."""
-    from ..round_tokens import turn_ended
-
     d = state["dummy"]
     if d.get("announced") and d.get("last_turns_left"):
         d["last_turns_left"] -= 1
     if state.get("round_order"):
-        turn_ended(state, current(state, d), ev.seq)
+        turn_ended(state, dummy_current(state, d), ev.seq)
     advance_pointer(state, d)
     skip_dummy(state, d)
 
 
 def skip_dummy(state: dict, d: dict) -> None:
     """Once the scenario's last turns began, the Dummy player takes none: its place in the order is passed."""
-    from ..scenario_end import skips_dummy
-
-    if current(state, d) == "dummy" and skips_dummy(state):
+    if dummy_current(state, d) == "dummy" and skips_dummy(state):
         advance_pointer(state, d)
 
 
@@ -76,9 +75,6 @@ def _player_announced(state: dict, p: dict, ev: Event) -> None:
     d["announced"], d["announced_by"] = True, int(p["player"])
     d["last_turns_left"] = len(state["players"]) - 1 + (0 if d["mode"] == "mage_lite" else 1)
     d["last_turn_done"] = d["mode"] == "mage_lite"
-    from ..round_tokens import turn_ended
-    from ..scenario_end import skips_dummy
-
     if skips_dummy(state) and not d["last_turn_done"]:
         # the scenario's last turns are running: the Dummy player takes no last turn of this Round either
         d["last_turn_done"] = True
@@ -86,23 +82,6 @@ def _player_announced(state: dict, p: dict, ev: Event) -> None:
     turn_ended(state, int(p["player"]), ev.seq)
     advance_pointer(state, d)
     skip_dummy(state, d)
-
-
-def dummy_last_turn_due(d: dict) -> bool:
-    """A player announced the End of the Round and the Dummy player has not taken its last turn yet."""
-    return (d["mode"] != "mage_lite" and bool(d.get("announced")) and d.get("announced_by") != "dummy"
-            and not d.get("last_turn_done"))
-
-
-def round_running(state: dict, d: dict | None) -> bool:
-    """The Dummy player's round is still being played: the End of the Round was not announced yet, or some of
-    the last turns are still to come (Rulebook, End of the Round: "each other player takes one last turn and
-    then the Round ends"). Once the round tracker has moved past the dummy's round the table has moved on."""
-    if not d:
-        return False
-    if state["round"] > d.get("round", state["round"]):
-        return False
-    return not d.get("announced") or bool(d.get("last_turns_left")) or dummy_last_turn_due(d)
 
 
 @command("dummy_turn")
@@ -116,14 +95,13 @@ def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("The Dummy player has already announced the End of the Round."))
     if d["announced"] and d.get("last_turn_done"):
         raise Invalid(N_("The Dummy player has already taken its last turn of this round."))
-    from ..scenario_end import refuse_dummy_turn
-
-    refuse_dummy_turn(state)
+    # the game being over (or the scenario's last turns, which the Dummy takes none of) is refused by the
+    # command's registered check (scenario_end.refuse_dummy_turn)
     order = state.get("round_order") or []
-    if "dummy" in order and current(state, d) != "dummy":
+    if "dummy" in order and dummy_current(state, d) != "dummy":
         # Rulebook, A Round 4a: turns follow the Round order (the Dummy's place in it comes from its Tactic)
         raise Invalid(N_("It is %(name)s's turn: the Dummy player plays when the Round order says so."),
-                      name=who_name(state, current(state, d)))
+                      name=who_name(state, dummy_current(state, d)))
     payload: dict[str, Any] = {}
     if d["mode"] == "physical":
         picked = color(data, required=d["deck_count"] > 3)
@@ -146,9 +124,6 @@ def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
 def cmd_pass(state: dict, data: Mapping[str, Any]) -> Command:
     """A player's turn is over (or, once the End of the Round is announced, one of the last turns)."""
     d = need_dummy(state)
-    from ..scenario_end import refuse_if_over
-
-    refuse_if_over(state)
     order = state.get("round_order") or []
     if d["announced"] and not d.get("last_turns_left"):
         raise Invalid(N_("The round is over: start the new round."))
@@ -159,7 +134,7 @@ def cmd_pass(state: dict, data: Mapping[str, Any]) -> Command:
         return dummy_command("dummy.pass", {}, sentence(N_("A last turn of the round is over")))
     if not order:
         raise Invalid(N_("There is no round order yet."))
-    who = current(state, d)
+    who = dummy_current(state, d)
     if who == "dummy":
         raise Invalid(N_("It is the Dummy player's turn."))
     return dummy_command("dummy.pass", {}, sentence(N_("%(name)s's turn is over"), name=who_name(state, who)))
@@ -169,9 +144,6 @@ def cmd_pass(state: dict, data: Mapping[str, Any]) -> Command:
 def cmd_player_announced(state: dict, data: Mapping[str, Any]) -> Command:
     """Rulebook, Players play their turns 4b: a player announces the End of the Round."""
     d = need_dummy(state)
-    from ..scenario_end import refuse_if_over
-
-    refuse_if_over(state)
     if d["announced"]:
         raise Invalid(N_("The End of the Round was already announced."))
     try:
@@ -179,12 +151,10 @@ def cmd_player_announced(state: dict, data: Mapping[str, Any]) -> Command:
     except Invalid:
         raise Invalid(N_("Choose the player who announces the End of the Round.")) from None
     order = state.get("round_order") or []
-    if "dummy" in order and current(state, d) != index:
+    if "dummy" in order and dummy_current(state, d) != index:
         # Rulebook, A Round 4b: the player whose turn it is announces, "instead of playing their turn"
         raise Invalid(N_("It is %(name)s's turn: only the player whose turn it is can announce the End of the "
-                         "Round."), name=who_name(state, current(state, d)))
-    from ..round_tokens import refuse_announce
-
+                         "Round."), name=who_name(state, dummy_current(state, d)))
     refuse_announce(state, index)
     return dummy_command("dummy.player_announced", {"player": index},
                    sentence(N_("%(name)s announces the End of the Round"), name=state["players"][index]["name"]))

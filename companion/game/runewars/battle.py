@@ -20,8 +20,8 @@ from ...state import reducer
 from ..command import Command, Invalid, command
 from ..fields import flag, ident, text, whole
 from ..sentences import plural_sentence, sentence
-from .core import (NEUTRAL, advance, as_rules_units, battle_tally, eligible_types, pending_hits, require_runewars,
-                   rw_state, side_player, standing_of_type, unit_type, units_of, view)
+from .core import (NEUTRAL, _next_initiative, advance, as_rules_units, battle_tally, eligible_types, pending_hits,
+                   require_runewars, rw_state, side_player, standing_of_type, unit_type, units_of, view)
 
 MAX_ICONS = 30  # routs or damage on one draw: at most 30 cards (the Fate deck), a few points each
 
@@ -98,8 +98,6 @@ def _battle_start(state, p, ev):
               "turn": "attacker", "exchange": {"attacker": None, "defender": None, "resolved": []}, "trace": []}
     # rounds 1..5: skip initiatives nobody has
     if not (eligible_types(state, battle, "attacker") or eligible_types(state, battle, "defender")):
-        from .core import _next_initiative
-
         _next_initiative(state, battle)
     else:
         advance(state, battle)

@@ -7,7 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules import scoring as rules
-from .fields import GAME_FIELDS, PLAYER_FIELDS, UNIT_LEVELS, game_fields, scenario_of
+from ...rules.data import get_rules
+from ...rules.progression import standing
+from ..scenario_info import total_rounds
+from .fields import (BOARD_GAME_FIELDS, BOARD_PLAYER_FIELDS, GAME_FIELDS, PLAYER_FIELDS, UNIT_LEVELS, game_fields,
+                     is_team_game, player_fields, scenario_of)
 
 
 def _units(p: dict) -> list[tuple[int, bool]]:
@@ -72,15 +76,9 @@ def prefill(state: dict, i: int, key: str) -> int | bool:
 
 
 def round_limit(state: dict, sc: rules.ScenarioScoring) -> int:
-    try:
-        from ...rules.data import get_rules
-
-        data = get_rules().scenarios.get(sc.id)
-        if data is not None:
-            return min(data.rounds_for(len(state["players"])), sc.rounds)
-    except Exception:  # the rules data is optional here: fall back to the engine's table
-        pass
-    return sc.rounds
+    """The game's Round limit (``scenario_info.total_rounds``, which every feature asks), at most the scoring
+    engine's own (its sheet refuses Rounds left beyond it)."""
+    return min(total_rounds(state), sc.rounds)
 
 
 def game_prefill(state: dict, sc: rules.ScenarioScoring, key: str, sheet_players: list[dict]) -> int | bool:
@@ -143,8 +141,6 @@ def typed_lines(state: dict) -> list[dict]:
     sc = scenario_of(state)
     if sc is None:
         return []
-    from .fields import BOARD_GAME_FIELDS, BOARD_PLAYER_FIELDS, is_team_game, player_fields
-
     score = score_state(state)
     edits = score.get("sheet", {})
     out = []
@@ -211,11 +207,8 @@ def strength_view(state: dict) -> list[dict]:
     if sc is None or sc.kind in (rules.VICTORY_POINTS, rules.PORTAL):
         return []
     try:
-        from ...rules.data import get_rules
-        from ...rules.progression import standing
-
         levels = get_rules().levels
-    except Exception:
+    except Exception:  # the rules data is optional here: no strength without it
         return []
     players, _ = sheet_values(state)
     order = [o for o in state.get("round_order") or [] if o != "dummy"]

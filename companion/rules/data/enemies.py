@@ -1,6 +1,7 @@
 """Parser of enemies.yaml, and a table's correction of one printed token (``apply_override``)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -89,8 +90,6 @@ _TRAIT_NAMES = {"fortified": ("Fortified", "Befestigt"), "swift": ("Swift", "Fli
 def _told_apart(enemies: list[Enemy]) -> list[Enemy]:
     """Tokens that share a printed name (the four grey "Heroes" of The Lost Legion) are named by what differs:
     "Heroes (Swift)", "Heroes (fire)" - on every page, in the log and in the API."""
-    from dataclasses import replace
-
     groups: dict[str, list[Enemy]] = {}
     for x in enemies:
         groups.setdefault(x.name, []).append(x)

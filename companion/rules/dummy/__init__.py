@@ -23,11 +23,6 @@ from .tactics import (COOPERATIVE, SOLO, RoundOrder, TacticPick, TacticsRemoved,
                       tactic_rule, tactics_removed_at_round_end)
 from .turns import DummyTurn, PhysicalTurn, extra_flips, physical_turn, take_turn
 
-# the helpers the modules share, importable from here as before the split
-from .cards import _attr, _join, _name  # noqa: E402,F401
-from .forecast import _classes, _counts_tuple, _dist  # noqa: E402,F401
-from .skills import _is_interactive, _skill_id  # noqa: E402,F401
-
 __all__ = ["COLORS", "COOPERATIVE", "SB_COOP_TACTICS", "SB_DUMMY", "SB_NEW_ROUND", "SB_SKILLS", "SB_SOLO_TACTICS",
            "SB_START", "SB_TURN", "SHUFFLED", "SOLO", "Crystals", "DummySetup", "DummyTurn", "Forecast", "NewRound",
            "PhysicalTurn", "RoundOrder", "SkillPile", "SkillReveal", "TacticPick", "TacticsRemoved", "basic_deck",

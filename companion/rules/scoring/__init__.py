@@ -17,73 +17,25 @@ Where the Scenario Book is silent the decision is noted in a comment marked
 The package is split by concept: ``scenarios`` (each scenario's scoring rules), ``sheet`` (the input and
 its checks), ``results`` (the output), ``achievements`` (Standard Achievements and titles), ``scenario_kinds``
 (scoring by the scenario's kind), ``cities`` (the City leader) and ``strength`` (the Action Upgrades variant).
-Every name is importable from here.
+The names of ``__all__`` are importable from here; the helpers from their own module.
 """
 
 from __future__ import annotations
 
-from .scenarios import (  # noqa: F401
-    BOOK,
-    CARD,
-    COMPETITIVE,
-    COOP,
-    PORTAL,
-    SCENARIOS,
-    SOLO,
-    ScenarioScoring,
-    VICTORY_POINTS,
-    default_cities_total,
-)
-from .sheet import (  # noqa: F401
-    COUNT_FIELDS,
-    GameSheet,
-    PlayerSheet,
-    ScoringError,
-    Unit,
-    validate,
-)
-from .results import (  # noqa: F401
-    ScoreResult,
-    Side,
-    TitleAward,
-)
-from .achievements import (  # noqa: F401
-    ACHIEVEMENTS,
-    CATEGORY_TERMS,
-    TITLE_NAMES,
-    TITLE_OF,
-    _category,
-    _joined,
-    _titles_for,
-    achievement_points,
-    award_beating,
-    award_title,
-    city_points,
-    mine_points,
-    unit_points,
-)
-from .scenario_kinds import (  # noqa: F401
-    _cities_conquered,
-    _cities_total,
-    _combine,
-    _mission_success,
-    _player_lines,
-    _score_competitive,
-    _score_portal,
-    _score_table,
-    _score_victory_points,
-    _side,
-    _success_trace,
-    _winners,
-    score,
-)
-from .cities import (  # noqa: F401
-    CityRecord,
-    cities_of,
-    city_leader,
-)
-from .strength import (  # noqa: F401
-    StrengthResult,
-    StrengthSheet,
-    action_upgrade_strength,
-)
+from .scenarios import (BOOK, CARD, COMPETITIVE, COOP, PORTAL, SCENARIOS, SOLO, ScenarioScoring, VICTORY_POINTS,
+                        default_cities_total)
+from .sheet import COUNT_FIELDS, GameSheet, PlayerSheet, ScoringError, Unit, validate
+from .results import ScoreResult, Side, TitleAward
+from .achievements import (ACHIEVEMENTS, CATEGORY_TERMS, TITLE_NAMES, TITLE_OF, achievement_points, award_beating,
+                           award_title, city_points, mine_points, unit_points)
+from .scenario_kinds import score
+from .cities import CityRecord, cities_of, city_leader
+from .strength import StrengthResult, StrengthSheet, action_upgrade_strength
+
+__all__ = [
+    "BOOK", "CARD", "COMPETITIVE", "COOP", "PORTAL", "SCENARIOS", "SOLO", "ScenarioScoring", "VICTORY_POINTS",
+    "default_cities_total", "COUNT_FIELDS", "GameSheet", "PlayerSheet", "ScoringError", "Unit", "validate",
+    "ScoreResult", "Side", "TitleAward", "ACHIEVEMENTS", "CATEGORY_TERMS", "TITLE_NAMES", "TITLE_OF",
+    "achievement_points", "award_beating", "award_title", "city_points", "mine_points", "unit_points", "score",
+    "CityRecord", "cities_of", "city_leader", "StrengthResult", "StrengthSheet", "action_upgrade_strength"
+]
