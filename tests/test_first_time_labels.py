@@ -156,3 +156,13 @@ def test_start_page_says_runewars_is_another_game(app):
     html = app.test_client().get("/").get_data(as_text=True)
     assert re.search(r'New Runewars game</a></p><p class="muted small">\(another board game: its battles and hero '
                      r'duels\)</p>', html)
+
+
+def test_redo_shows_only_when_there_is_something_to_redo(app):
+    """Nothing to redo: no Redo button (on a phone it took a row of its own); after an undo it names what it
+    brings back."""
+    t = Table(app, "full_conquest", "competitive", PLAYERS)
+    t.do("fame", player="0", amount="2")
+    assert 'data-testid="redo"' not in t.get()
+    assert t.client.post(f"/games/{t.id}/undo", data={"based_on": t.seq()}).status_code == 303
+    assert re.search(r'data-testid="redo">↷ Redo: [^<]*Fame', t.get())
