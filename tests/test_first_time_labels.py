@@ -166,3 +166,14 @@ def test_redo_shows_only_when_there_is_something_to_redo(app):
     assert 'data-testid="redo"' not in t.get()
     assert t.client.post(f"/games/{t.id}/undo", data={"based_on": t.seq()}).status_code == 303
     assert re.search(r'data-testid="redo">↷ Redo: [^<]*Fame', t.get())
+
+
+def test_solo_header_links_to_the_dummy_set_up_in_both_languages(app):
+    """Scenario Book, Solo Conquest: the Dummy player is set up before the first Tactic; on every page of the game
+    the header is a link to its set-up saying what to do, in English and German ("Dummyspieler", seed 002)."""
+    t = Table(app, "solo_conquest", "solo", (("Anna", "goldyx"),))
+    link = re.compile(rf'<a href="/games/{t.id}/dummy#dummy-setup" data-testid="now-dummy-setup">([^<]+)</a>')
+    for path in ("", "/combat", "/score", "/log"):
+        assert link.search(t.get(path)).group(1) == "Set up the Dummy player →", path
+    t.client.post("/lang", data={"lang": "de"})
+    assert link.search(t.get("/combat")).group(1) == "Dummyspieler einrichten →"
