@@ -176,7 +176,7 @@ def test_a_three_phone_full_conquest_to_the_score_sheet_and_back(server, phone):
     # Tactics on each player's own phone, lowest Fame first (all 0: the lower in the round order first)
     for who in ("Cleo", "Ben", "Anna"):
         everyone_sees(lambda me, who=who: re.compile(
-            rf"Tactics: your pick, {who}" if me == who else rf"Tactics: {who} picks"))
+            rf"Choosing Tactics: your choice now, {who}" if me == who else rf"Choosing Tactics: {who} chooses now"))
         phones[who].locator("[data-testid=tactic-choices] button").first.click()
     everyone_sees(mine_or("Cleo"))
     for ph in phones.values():
