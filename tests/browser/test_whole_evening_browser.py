@@ -91,6 +91,7 @@ def test_a_solo_conquest_from_the_new_game_page_to_the_score_sheet(server, phone
     page.click("[data-testid=end-turn]")
     expect(flow.get_by_test_id("scenario-end-last-turns")).to_contain_text("Anna")
     expect(page.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Last turn: (yours, )?Anna"))
+    shot(page, "evening-solo-last-turn")
     page.goto(f"{server}/games/{gid}/dummy")  # the Dummy player takes no last turn
     expect(page.get_by_test_id("dummy-refused")).to_contain_text("the Dummy player none")
     expect(page.get_by_test_id("dummy-flip")).to_have_count(0)
@@ -107,6 +108,7 @@ def test_a_solo_conquest_from_the_new_game_page_to_the_score_sheet(server, phone
         expect(page.locator("[data-testid=end-turn]")).to_have_count(0)
         stale.click("[data-testid=end-turn]")
         expect(stale.get_by_text(re.compile(r"The game is over \(.*\): no more turns or rounds"))).to_be_visible()
+        shot(stale, "evening-solo-stale-tab-refused")
     finally:
         stale_ctx.close()
 
@@ -221,6 +223,7 @@ def test_a_three_phone_full_conquest_to_the_score_sheet_and_back(server, phone):
     expect(b.get_by_label("Anna Fame", exact=True)).to_have_value("6")  # three Prowlers, 2 each
     expect(b.get_by_label("Ben Fame", exact=True)).to_have_value("0")
     expect(b.get_by_label("Anna Cities led", exact=True)).to_have_value("3")
+    expect(b.get_by_label("Cities in the game", exact=True)).to_have_value("3")  # one per player
     table = b.get_by_test_id("score-table")
     expect(table.get_by_role("row", name=re.compile(r"^Cities"))).to_contain_text("21")  # 7 per city led
     expect(b.get_by_test_id("winner")).to_have_text("Anna wins with 13.")
