@@ -488,6 +488,26 @@ def test_round_tracker_moved_first_then_dummy_new_round_does_not_move_it_again(a
     assert s["dummy"]["crystals"]["red"] == 2
 
 
+def test_board_offers_the_dummys_new_round_only_when_its_page_does(app):
+    """Scenario Book, Dummy Player, When preparing a new Round: the new round is prepared once the round is over.
+    While the round runs, the board shows no "Next round" link to the Dummy page (that page only says the round
+    is still running); once the round is over, or the round tracker moved on, the link is there."""
+    t = Table(app)
+    t.do("setup", mode="virtual", hero="tovak")
+    t.do("tactics", tactic_0="early_bird")
+
+    def board():
+        return t.client.get(f"/games/{t.id}").get_data(as_text=True)
+
+    assert 'data-testid="next-round"' not in board()  # Anna's turn
+    t.do("pass")  # the Dummy player's turn
+    assert 'data-testid="next-round"' not in board()
+    end_round(t)
+    assert 'data-testid="rounds-next"' in board() and 'data-testid="next-round"' in board()
+    t.do("new-round", spell_color="red", advanced_action="empty")
+    assert 'data-testid="next-round"' not in board()  # round 2 is running
+
+
 def test_german_page_shows_the_rules_trace_in_german(app):
     """Scenario Book, Dummy Player, When it is the Dummy player's turn: the "Why" trace of the latest turn is shown in
     the page's language (Szenarioheft, "Wenn der Dummyspieler am Zug ist"), the English page keeps the English text."""

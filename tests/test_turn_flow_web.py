@@ -122,6 +122,7 @@ def test_a_solo_conquest_ends_on_every_phone_and_points_to_the_score_sheet(app, 
     r = client.post(f"/games/{gid}/dummy/new-round",
                     data={"advanced_action": "empty", "spell_color": "empty", "based_on": _seq(client, gid)})
     assert r.status_code == 400 and "game is over" in r.get_data(as_text=True)
+    assert f'href="/games/{gid}/score" data-testid="error-score"' in r.get_data(as_text=True)  # "Open the score sheet"
     api = client.post(f"/api/v1/games/{gid}/commands/dummy_turn", json={}, headers=_token(app, gid))
     assert api.status_code in (400, 403)
 
