@@ -1,8 +1,9 @@
 """Whose turn it is, owned (Rulebook, A Round 4a: "Players take their turns in the order stated by the Round Order
 tokens"; 4b: the player whose turn it is may announce the End of the Round "instead of playing their turn").
 
-Only the phone of the player whose turn it is ends that turn or announces the End of the Round; the host may do it
-for them (the log line then says "by the host for ..."); any other phone is refused, and told whose turn it is.
+Only the phone of the player whose turn it is ends that turn or announces the End of the Round, and only the phone of
+the player who chooses a Tactic now chooses it (A Round 3: each player chooses their own Tactic card); the host may
+do it for them (the log line then says "by the host for ..."); any other phone is refused, and told whose it is.
 The web layer only supplies the acting device (``companion.game.command.Actor``); this module decides. No Flask.
 """
 
@@ -12,7 +13,7 @@ from typing import Any, Mapping
 
 from ..rules.text import N_
 from .command import Actor, NotYours, guard
-from .round_state import current, who_name
+from .round_state import current, next_picker, who_name
 from .scenario_info import DUMMY
 
 TURN_COMMANDS = ("round_end_turn", "round_announce", "dummy_pass", "dummy_announce")
@@ -42,4 +43,23 @@ def own_turn(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
                      "of the Round."), name=name)
 
 
-__all__ = ["TURN_COMMANDS", "may_end_turn", "own_turn"]
+@guard("round_tactic")
+def own_tactic(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
+    """Rulebook, A Round 3: "each player chooses one Tactic card" - their own: refuse anybody but the player who
+    chooses now (or the host, who acts for them: their name is returned)."""
+    try:
+        who = next_picker(state)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if who is None or who == DUMMY:
+        return None  # nobody's choice now: the command itself says what is possible
+    if actor.player == who:
+        return None
+    name = who_name(state, who)
+    if may_end_turn(actor, who):
+        return name
+    raise NotYours(N_("It is %(name)s's choice of Tactic: only %(name)s's phone (or the host) can choose it."),
+                   name=name)
+
+
+__all__ = ["TURN_COMMANDS", "may_end_turn", "own_tactic", "own_turn"]

@@ -280,3 +280,23 @@ def test_a_cooperative_assault_needs_no_announcement_no_scenario_end_and_no_face
     g.run("combat_enemy_add", token="prowlers")
     with pytest.raises(Invalid, match="End of the Round was announced"):
         g.run("combat_coop_deal", **{f"count_{order[1]}": 1, f"count_{order[2]}": 1})
+
+
+def test_only_the_phone_of_the_player_who_chooses_now_takes_their_tactic_the_host_may_for_them():
+    """Rulebook, A Round 3: "each player chooses one Tactic card", the lowest Fame first - their own choice: another
+    phone is refused, naming who chooses now; the host may tap for them and the log says so."""
+    g = LocalGame(THREE)
+    who = round_state.next_picker(g.state)
+    name = g.state["players"][who]["name"]
+    tactic = round_state.available(g.state)[0].id
+    other = next(a for a in (ANNA, BEN, CLEO) if a.player != who)
+    with pytest.raises(NotYours, match=f"It is {name}'s choice of Tactic: only {name}'s phone"):
+        g.run("round_tactic", player=who, tactic=tactic, actor=other)
+    with pytest.raises(NotYours, match="only watch"):
+        g.run("round_tactic", player=who, tactic=tactic, actor=Actor(player=None, is_watcher=True))
+    ev = g.run("round_tactic", player=who, tactic=tactic, actor=HOST)
+    assert render_sentence(ev.sentence).endswith(f"(by the host for {name})")
+    nxt = round_state.next_picker(g.state)
+    tactic = round_state.available(g.state)[0].id
+    ev = g.run("round_tactic", player=nxt, tactic=tactic, actor=Actor(player=nxt))  # their own phone: no note
+    assert "host" not in render_sentence(ev.sentence)
