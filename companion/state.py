@@ -241,6 +241,7 @@ def fold(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:
     so pages can say so. Failures are rare, so the common path copies nothing."""
     active, _undone, _status = walk(events)
     skipped: dict[int, str] = {}
+    types = {ev.seq: ev.type for ev in active}
     while True:
         state = copy.deepcopy(initial_state(game_id, setup, seed))
         try:
@@ -257,7 +258,7 @@ def fold(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:
         except _Replay:
             continue
         if skipped:
-            state["failed_events"] = [{"seq": seq, "error": why} for seq, why in skipped.items()]
+            state["failed_events"] = [failure(seq, types[seq], why) for seq, why in skipped.items()]
         return state
 
 
@@ -287,6 +288,12 @@ def advance(state: dict, events: Iterable[Event]) -> None:
         if ev.type in UNDO_TYPES:
             raise ValueError("undo and redo change the set of active events: fold the whole log")
         apply_event(state, ev)
+
+
+def failure(seq: int, event_type: str, why: str) -> dict:
+    """An entry of ``state["failed_events"]``: the event skipped, its type (a feature's page names its own) and
+    why."""
+    return {"seq": seq, "type": event_type, "error": why}
 
 
 def _why(err: Exception) -> str:

@@ -36,7 +36,7 @@ from collections import OrderedDict
 from typing import Any
 
 from .events import last_seq, load_events
-from .state import Event, Log, Refused, Walker, apply_event, fold, initial_state
+from .state import Event, Log, Refused, Walker, apply_event, failure, fold, initial_state
 
 MAX_GAMES = 64
 MAX_EVENTS = 200_000  # events kept over all entries (about 150 MB at the worst): older games are dropped first
@@ -171,10 +171,11 @@ class StateCache:
             last_k, last_size = (entry.checkpoints[-1][0], _size(entry.checkpoints[-1][1])) if entry.checkpoints \
                 else (0, 0)
             for i in range(k, len(active)):
+                ev = active[i]
                 try:
-                    apply_event(state, active[i])  # its payload checked, then its reducer: as the fold applies it
+                    apply_event(state, ev)  # its payload checked, then its reducer: as the fold applies it
                 except Refused as err:  # skipped with the state as it was, named as the fold names it
-                    state.setdefault("failed_events", []).append({"seq": active[i].seq, "error": err.why})
+                    state.setdefault("failed_events", []).append(failure(ev.seq, ev.type, err.why))
                 if (not entry.lenient and i + 1 < len(active)
                         and i + 1 - last_k >= max(CHECKPOINT_EVERY, last_size // BYTES_PER_EVENT)):
                     blob = _dump(state)
