@@ -70,7 +70,7 @@ def test_a_stored_game_with_one_value_changed_shows_every_page(stored, data):
     n = data.draw(st.integers(0, len(bad["events"]) - 1), label="event")
     ev = bad["events"][n]
     places = [p for p, _v in _paths(ev["payload"]) if p]
-    if data.draw(st.integers(0, 9), label="swap type") == 0 or not places:
+    if data.draw(st.sampled_from(["value"] * 9 + ["type"]), label="change") == "type" or not places:
         ev["type"] = data.draw(st.sampled_from(sorted({e["type"] for e in good["events"]})), label="type")
         event("swapped the type")
     else:
