@@ -1,9 +1,9 @@
 """What each event's payload must hold: one check per event type, run before its reducer both when a command's event
 is dry-run before it is recorded (``companion.game.command.apply``) and when an import is replayed
 (``companion.game.replay``), so an imported event passes the same checks as the command that makes it: types,
-ranges, players that exist, the rules' limits. The fold runs it too (registered with ``companion.state.payload_check``):
-a game an earlier version stored with an event it refuses loads without that event's effect, never a failing page. A command only ever makes payloads its check accepts (the commands'
-tests run it on every event they record).
+ranges, players that exist, the rules' limits. A command only ever makes payloads its check accepts (the commands'
+tests run it on every event they record). The fold runs it too (registered with ``companion.state.payload_check``):
+a game an earlier version stored with an event it refuses loads without that event's effect, never a failing page.
 
 A check is a small schema built from the field parsers of ``companion.game.fields`` (``Whole``, ``OneOf``, ``Text``,
 ``Player`` ...); ``payload(type, **fields)`` declares one. Fields a schema does not name are kept as they are (an
