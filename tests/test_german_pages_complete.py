@@ -18,9 +18,10 @@ from companion.i18n import merged_catalog
 from test_no_internal_ids import _game, _pages, _post, client  # noqa: F401  (the client fixture)
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[-+ #0-9.]*[sdif]|%[sd]|\{\w*\}")
-#: English function words that German never uses (lower case: "Not" is German); catches text that never went
-#: through gettext even when no message of the catalogs uses its words
-FUNCTION_WORDS = re.compile(r"\b(the|and|with|you|your|this|that|from|for|are|is|of|to|was|be|not|it|its)\b")
+#: English function words that German never uses (lower case: "Not" is German; not "was": German "Nichts, was
+#: bereits erfasst war"); catches text that never went through gettext even when no message of the catalogs uses
+#: its words
+FUNCTION_WORDS = re.compile(r"\b(the|and|with|you|your|this|that|from|for|are|is|of|to|be|not|it|its)\b")
 URL = re.compile(r"\bhttps?://\S+")
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
 #: names and words that are the same in both languages but only the English catalog spells out
@@ -31,12 +32,14 @@ SAME_NAMES = [m.id for m in merged_catalog("de") if isinstance(m.id, str) and m.
 
 
 class _Visible(HTMLParser):
-    """Visible text and the labels read aloud, outside <script>/<style>/<template> and outside lang="en"."""
+    """Visible text and the labels read aloud, outside <script>/<style>/<template> and outside the other language's
+    marked text (lang="en" on a German page; lang="de" on an English page: the language picker's "Deutsch")."""
 
     VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
-    def __init__(self):
+    def __init__(self, skip_lang: str = "en"):
         super().__init__()
+        self.skip_lang = skip_lang
         self.parts: list[str] = []
         self._stack: list[bool] = []  # per open element: is it skipped (script, style, template, lang=en)
 
@@ -45,7 +48,7 @@ class _Visible(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        skip = tag in ("script", "style", "template") or a.get("lang", "").startswith("en")
+        skip = tag in ("script", "style", "template") or a.get("lang", "").startswith(self.skip_lang)
         if not (skip or self._skipped()):
             self.parts += [a[k] for k in ("aria-label", "title", "placeholder", "alt") if a.get(k)]
         if tag not in self.VOID:
@@ -60,8 +63,8 @@ class _Visible(HTMLParser):
             self.parts.append(data)
 
 
-def visible(html: str) -> str:
-    p = _Visible()
+def visible(html: str, skip_lang: str = "en") -> str:
+    p = _Visible(skip_lang)
     p.feed(html)
     return " ".join(" ".join(p.parts).split())
 

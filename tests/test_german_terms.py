@@ -31,6 +31,7 @@ WRONG_TERMS = {
     r"Unterirdische[rn]? Angriff": "Untergrundangriff",  # Underground Attack
     r"Ruhmesleiste": "Ruhmesanzeige",                    # Fame track
     r"Szenariobuch": "Szenarioheft",                     # Scenario Book
+    r"\bmarodierend(?:e[rn]?)?\b(?! Orks)": "umherziehend", # rampaging ("umherziehende Feinde (Marodierende Orks, ...)")
 }
 # Card names the German rulebook does not print, kept as the German edition's card says (not a rules term).
 ALLOWED = {"Kälteresistenz"}  # Cold Toughness (Tovak's basic action card)

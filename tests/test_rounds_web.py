@@ -46,7 +46,7 @@ def test_a_round_through_the_board_forms(app):
     turn."""
     t = Table(app)
     html = t.board()
-    assert now_playing(html) == "Tactics: Cleo picks"
+    assert now_playing(html) == "Choosing Tactics: Cleo chooses now"
     assert 'data-testid="tactic-early_bird"' in html and 'data-testid="round-flow"' in html
     r = t.do("round_tactic", status=400, player="0", tactic="planning")
     assert "Cleo&#39;s turn to pick a Tactic" in r.get_data(as_text=True)
@@ -74,7 +74,7 @@ def test_a_round_through_the_board_forms(app):
     s = t.state()
     assert s["round"] == 2 and s["time"] == "night"
     # everyone at Fame 0: the lowest Round Order token (Anna, after Great Start 5) picks first
-    assert now_playing(t.board()) == "Tactics: your pick, Anna"
+    assert now_playing(t.board()) == "Choosing Tactics: your choice now, Anna"
 
 
 def test_bad_input_is_a_400_with_the_reason(app):
@@ -91,17 +91,17 @@ def test_the_current_player_is_on_every_game_page_and_in_the_htmx_fragment(app):
     t = Table(app)
     for path in ("", "/log", "/score"):
         html = t.client.get(f"/games/{t.id}{path}").get_data(as_text=True)
-        assert now_playing(html) == "Tactics: Cleo picks", path
+        assert now_playing(html) == "Choosing Tactics: Cleo chooses now", path
     fragment = t.board(**{"HX-Request": "true"})
     # in the live part, which is morphed in place: no out-of-band swap
-    assert now_playing(fragment) == "Tactics: Cleo picks" and "hx-swap-oob" not in fragment
+    assert now_playing(fragment) == "Choosing Tactics: Cleo chooses now" and "hx-swap-oob" not in fragment
 
 
 def test_german_board_uses_the_rulebook_terms(app):
     t = Table(app)
     t.client.post("/lang", data={"lang": "de"})
     html = t.board()
-    assert now_playing(html) == "Taktiken: Cleo wählt"
+    assert now_playing(html) == "Wahl der Taktiken: Cleo wählt jetzt eine Taktikkarte"
     assert "Rundenablauf" in html and "4 · Planung" in html
     for who, tactic in ((2, "planning"), (1, "early_bird"), (0, "great_start")):
         t.do("round_tactic", player=str(who), tactic=tactic)
@@ -128,12 +128,14 @@ def test_a_cooperative_game_with_the_dummy_player_through_the_forms(app):
     Round order follows the Tactic numbers with the Dummy in it."""
     t = Table(app, "full_cooperation", "coop", (("Anna", "goldyx"), ("Ben", "arythea")))
     html = t.board()
-    assert now_playing(html) == "Set up the Dummy player first." and 'data-testid="rounds-dummy-setup"' in html
+    assert now_playing(html) == "Set up the Dummy player →" and 'data-testid="rounds-dummy-setup"' in html
+    assert f'<a href="/games/{t.id}/dummy#dummy-setup" data-testid="now-dummy-setup">' in html
     t.do("round_tactic", status=400, player="1", tactic="planning")
     t.client.post(f"/games/{t.id}/dummy/setup", data={"mode": "virtual", "hero": "tovak", "based_on": 0})
     assert t.state().get("dummy")
     html = t.board()
-    assert now_playing(html) == "Tactics: Dummy player picks" and 'data-testid="rounds-dummy-draw"' in html
+    assert now_playing(html) == "Choosing Tactics: the Dummy player draws one at random first"
+    assert 'data-testid="rounds-dummy-draw"' in html
     t.do("dummy_tactic_draw")
     taken = t.state()["dummy"]["tactic"]
     free = [x for x in ("early_bird", "rethink", "mana_steal") if x != taken]

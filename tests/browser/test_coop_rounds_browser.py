@@ -38,7 +38,8 @@ def who_now(page):
 def pick_tactics(phones, base, gid, host, removed):
     """The Dummy player's random Tactic first, then each player's own pick on their own phone, lowest Fame first."""
     host.goto(f"{base}/games/{gid}")
-    expect(host.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: Dummy player picks"))
+    expect(host.locator("[data-testid=now-playing]")).to_have_text(
+        re.compile(r"Choosing Tactics: the Dummy player draws one at random first"))
     assert host.locator("[data-testid=tactic-choices]").count() == 0  # nobody picks before the Dummy player
     host.click("[data-testid=rounds-dummy-draw]")
     expect(host.locator("[data-testid=pick-order] li").first).to_contain_text(re.compile(r"Dummy player: \d+ · "))
@@ -48,12 +49,13 @@ def pick_tactics(phones, base, gid, host, removed):
         assert picker in NAMES, now_text(host)
         ph = phones[picker]
         ph.goto(f"{base}/games/{gid}")
-        expect(ph.locator("[data-testid=now-playing]")).to_have_text(re.compile(rf"Tactics: your pick, {picker}"))
+        expect(ph.locator("[data-testid=now-playing]")).to_have_text(
+            re.compile(rf"Choosing Tactics: your choice now, {picker}"))
         for tid in removed:  # a Tactic removed at the end of an earlier Day or Night is never offered again
             assert ph.locator(f"[data-testid=tactic-{tid}]").count() == 0
         ph.locator("[data-testid=tactic-choices] button").first.click()
         expect(ph.locator("[data-testid=now-playing]")).not_to_have_text(
-            re.compile(rf"Tactics: your pick, {picker}"))
+            re.compile(rf"Choosing Tactics: your choice now, {picker}"))
 
 
 def check_out_of_turn(phones, base, gid, current):
@@ -140,7 +142,8 @@ def test_full_cooperation_with_the_dummy_player_three_rounds_on_two_phones(serve
 
     # the Dummy player's set-up comes first: no Tactic before it
     a.goto(f"{server}/games/{gid}")
-    expect(a.locator("[data-testid=now-playing]")).to_have_text("Set up the Dummy player first.")
+    expect(a.locator("[data-testid=now-playing]")).to_have_text("Set up the Dummy player →")
+    expect(a.get_by_test_id("now-dummy-setup")).to_have_attribute("href", f"/games/{gid}/dummy#dummy-setup")
     a.click("[data-testid=rounds-dummy-setup]")
     a.select_option("[data-testid=dummy-hero]", "tovak")
     a.get_by_test_id("dummy-setup").click()
@@ -162,7 +165,8 @@ def test_full_cooperation_with_the_dummy_player_three_rounds_on_two_phones(serve
         assert removed[-1] and removed[-1] not in removed[:-1]
     b.goto(f"{server}/games/{gid}")
     expect(b.get_by_text(re.compile(r"Round 4 of 6"))).to_be_visible()
-    expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: Dummy player picks"))
+    expect(b.locator("[data-testid=now-playing]")).to_have_text(
+        re.compile(r"Choosing Tactics: the Dummy player draws one at random first"))
     a.goto(f"{server}/games/{gid}/dummy")
     expect(a.get_by_test_id("dummy-deck-count")).to_have_text("19")  # 16 + one Advanced Action each new Round
     assert not a.console_errors and not b.console_errors

@@ -33,11 +33,12 @@ def test_the_current_player_shows_on_a_second_phone(server, phone):
     b.get_by_role("button", name="Ben").click()
 
     # Rulebook, A Round 3a: everybody at Fame 0, so the last in the order (Ben) picks first
-    expect(a.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: Ben picks"))
-    expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: your pick, Ben"))
+    expect(a.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Choosing Tactics: Ben chooses now"))
+    expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Choosing Tactics: your choice now, Ben"))
     a.locator("[data-testid=tactic-planning]").click()  # Ben takes Planning (4)
-    expect(a.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: your pick, Anna"))
-    expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Tactics: Anna picks"), timeout=3000)
+    expect(a.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Choosing Tactics: your choice now, Anna"))
+    expect(b.locator("[data-testid=now-playing]")).to_have_text(
+        re.compile(r"Choosing Tactics: Anna chooses now"), timeout=3000)
     a.locator("[data-testid=tactic-great_start]").click()  # Anna takes Great Start (5): Ben plays first
 
     expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Now playing: you, Ben"), timeout=3000)
