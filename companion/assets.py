@@ -2,7 +2,9 @@
 
 Build-free: when the app starts, every file under static/ (``companion.resources.STATIC``) is copied once to a
 cache folder (the user's cache folder: never the package, which may be read-only, nor the working directory) under
-a name with a hash of its content (``app.css`` -> ``app.3f2a9c1b7e04.css``) beside a gzip copy. WhiteNoise serves
+a name with a hash of its content (``app.css`` -> ``app.3f2a9c1b7e04.css``) beside a gzip copy. Our own scripts and
+styles are minified on the way (rjsmin, rcssmin: comments and spaces out, the sources in static/ stay readable);
+vendored files under static/vendor/ are copied as they are (they come minified). WhiteNoise serves
 that folder at /static/ (the compressed copy to browsers that accept it) and marks hashed names immutable;
 templates ask ``static_url('app.css')`` for the hashed address, so a changed file gets a new address and no browser
 re-checks a file it has. The plain names stay reachable (short caching) for the manifest and old bookmarks.
@@ -17,6 +19,8 @@ import re
 import tempfile
 from pathlib import Path
 
+import rcssmin
+import rjsmin
 from flask import url_for
 from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
@@ -29,6 +33,17 @@ def hashed_name(rel: str, data: bytes) -> str:
     digest = hashlib.sha256(data).hexdigest()[:12]
     stem, dot, ext = rel.rpartition(".")
     return f"{stem}.{digest}.{ext}" if dot and "/" not in ext else f"{rel}.{digest}"
+
+
+MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
+
+
+def served_bytes(rel: str, data: bytes) -> bytes:
+    """What is served for the static file ``rel``: our own .js and .css minified, anything else as it is."""
+    minify = MINIFIERS.get(Path(rel).suffix)
+    if minify is None or rel.startswith("vendor/"):
+        return data
+    return minify(data.decode("utf-8")).encode("utf-8")
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -48,7 +63,7 @@ def build(static: Path, out: Path) -> dict[str, str]:
         if not path.is_file() or path.name.startswith(".") or path.suffix in COMPRESSED:
             continue
         rel = path.relative_to(static).as_posix()
-        data = path.read_bytes()
+        data = served_bytes(rel, path.read_bytes())
         name = hashed_name(rel, data)
         target = out / name
         if not target.exists():

@@ -3,6 +3,7 @@ names ... Private game pages send Cache-Control: no-store.'"""
 
 import gzip
 import re
+from pathlib import Path
 
 from companion.assets import HASHED, hashed_name
 from game_helpers import new_game
@@ -57,3 +58,21 @@ def test_pages_are_gzipped_for_browsers_that_accept_it(client):
     assert resp.headers.get("Content-Encoding") == "gzip"
     assert b"<html" in gzip.decompress(resp.get_data())
     assert "Accept-Encoding" in resp.headers["Vary"]
+
+
+def test_our_scripts_and_styles_are_served_minified_and_vendored_files_as_they_are(client):
+    """A first visit stays within its 40 KB (tests/browser/test_page_weight.py): app.js and app.css lose their
+    comments and spaces on the way; the readable sources stay in static/; vendored files are served unchanged."""
+    root = Path(__file__).resolve().parent.parent / "static"
+    urls = static_urls(client.get("/").get_data(as_text=True))
+    for name in ("app.js", "app.css"):
+        url = next(u for u in urls if re.search(rf"/static/{name.split('.')[0]}\.[0-9a-f]{{12}}\.{name.split('.')[1]}$", u))
+        served = client.get(url).get_data()
+        source = (root / name).read_bytes()
+        assert b"/*" in source or b"//" in source
+        assert len(served) < 0.85 * len(source), name
+        assert b"/*" not in served and b"\n  //" not in served, name
+    htmx = next(u for u in urls if "htmx.min." in u)
+    assert client.get(htmx).get_data() == (root / "vendor" / "htmx-2.0.8" / "htmx.min.js").read_bytes()
+    js = next(u for u in urls if re.search(r"/static/app\.[0-9a-f]{12}\.js$", u))
+    assert b"Idiomorph" in client.get(js).get_data()  # still the whole script

@@ -1,5 +1,5 @@
-"""The join code's SVG (a light page: one path, a rectangle per run of dark modules) draws exactly the QR code's
-modules, border included."""
+"""The join code's SVG (a light page: one stroked path, a line one module wide through each run of dark modules in a
+row) draws exactly the QR code's modules, border included."""
 
 import re
 
@@ -18,9 +18,18 @@ def test_the_svg_draws_exactly_the_modules_of_the_code():
     size = int(re.search(r'viewBox="0 0 (\d+) \1"', svg).group(1))
     assert size == len(want)
     drawn = [[False] * size for _ in range(size)]
-    for x, y, w in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", svg):
-        for i in range(int(x), int(x) + int(w)):
-            assert not drawn[int(y)][i]
-            drawn[int(y)][i] = True
+    d = re.search(r'<path stroke="#000" d="([^"]*)"/>', svg).group(1)
+    x = y = None
+    for cmd, a, b, w in re.findall(r"([Mm])(-?\d+) (\d+)(?:\.5)?h(\d+)", d):
+        if cmd == "M":  # a row's first run: absolute, through the middle of row y
+            x, y = int(a), int(b)
+        else:  # the next run in the same row: relative to where the last one ended
+            assert int(b) == 0
+            x += int(a)
+        for i in range(x, x + int(w)):
+            assert not drawn[y][i]
+            drawn[y][i] = True
+        x += int(w)
+    assert re.fullmatch(r"(?:M\d+ \d+\.5h\d+(?:m\d+ 0h\d+)*)+", d)
     assert drawn == [[bool(c) for c in row] for row in want]
-    assert 'class="qr" role="img" aria-label="QR code"' in svg and len(svg) < 6000
+    assert 'class="qr" role="img" aria-label="QR code"' in svg and len(svg) < 4000

@@ -33,26 +33,30 @@ def join_url(game) -> str:
 
 
 def qr_svg(data: str) -> Markup:
-    """The join code as a small SVG: one path, a rectangle per run of dark modules in a row (a light page)."""
+    """The join code as a small SVG (a light page): one stroked path, a line one module wide through each run of dark
+    modules in a row; a row starts with an absolute move, the next run in it with a relative one."""
     qr = qrcode.QRCode(border=2)
     qr.add_data(data)
     qr.make(fit=True)
     rows = qr.get_matrix()  # the border included
     size = len(rows)
-    runs = []
+    parts = []
     for y, row in enumerate(rows):
-        x = 0
+        x, end = 0, None
         while x < size:
             if row[x]:
                 start = x
                 while x < size and row[x]:
                     x += 1
-                runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
+                move = f"M{start} {y}.5" if end is None else f"m{start - end} 0"
+                parts.append(f"{move}h{x - start}")
+                end = x
             else:
                 x += 1
     label = escape(gettext("QR code"))
     return Markup(f'<svg class="qr" role="img" aria-label="{label}" viewBox="0 0 {size} {size}" '
-                  f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges"><path d="{"".join(runs)}"/></svg>')
+                  f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges">'
+                  f'<path stroke="#000" d="{"".join(parts)}"/></svg>')
 
 
 def tracker_context(game) -> dict:
