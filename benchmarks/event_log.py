@@ -4,14 +4,19 @@ Run: python benchmarks/event_log.py
 """
 
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from companion.game import trackers  # noqa: F401  (registers the tracker reducers)
-from companion.db import connect
-from companion.events import load_events, record, sentence
-from companion.state import fold
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
+
+from companion.game import trackers  # noqa: F401,E402  (registers the tracker reducers)
+from companion.db import connect  # noqa: E402
+from companion.events import load_events, record  # noqa: E402
+from companion.game.sentences import sentence  # noqa: E402
+from companion import state  # noqa: E402
+from companion.state import fold  # noqa: E402
 
 SETUP = {"scenario": "full_conquest", "mode": "competitive",
          "players": [{"name": n} for n in ("Anna", "Ben", "Cleo", "Dan")]}
@@ -43,6 +48,18 @@ def main(n_events: int = 3000) -> None:
         print(f"record one event: {per_write:.2f} ms (each its own transaction, WAL)")
         print(f"load + fold {n_events} events: median {statistics.median(times) * 1000:.1f} ms "
               f"(a long game has a few hundred events)")
+        # the fold checks every stored event's payload before its reducer (state.payload_check): its share, in CPU
+        events = load_events(db, 1)
+        checks = list(state.PAYLOAD_CHECKS)
+        cpu: dict[bool, list[float]] = {True: [], False: []}
+        for checked in (True, False) * 5:
+            state.PAYLOAD_CHECKS[:] = checks if checked else []
+            t = time.process_time()
+            fold(1, SETUP, "s", events)
+            cpu[checked].append(time.process_time() - t)
+        state.PAYLOAD_CHECKS[:] = checks
+        print(f"fold {n_events} events (parsed): median {statistics.median(cpu[True]) * 1000:.1f} ms CPU with the "
+              f"payload check, {statistics.median(cpu[False]) * 1000:.1f} ms without")
 
 
 if __name__ == "__main__":

@@ -131,7 +131,8 @@ def import_figures() -> None:
 
 def _fill(db_path: str, game_id: int, n: int) -> None:
     from companion.db import connect
-    from companion.events import record, sentence
+    from companion.events import record
+    from companion.game.sentences import sentence
 
     conn = connect(db_path)
     with conn.atomic():

@@ -76,7 +76,8 @@ def make_game(db: str) -> tuple[int, str, int, str]:
     sys.path.insert(0, str(ROOT))
     from companion import create_app
     from companion.db import connect
-    from companion.events import record, sentence
+    from companion.events import record
+    from companion.game.sentences import sentence
 
     app = create_app({"DATABASE": db, "SECRET_KEY": "bench-secret", "WTF_CSRF_ENABLED": False})
     client = app.test_client()

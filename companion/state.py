@@ -89,6 +89,23 @@ def initializer(fn: Callable[[dict, dict], None]) -> Callable[[dict, dict], None
     return fn
 
 
+PayloadCheck = Callable[[dict, str, Any], None]
+PAYLOAD_CHECKS: list[PayloadCheck] = []
+
+
+def payload_check(fn: PayloadCheck) -> PayloadCheck:
+    """Register ``fn(state, event_type, payload)``, which raises when ``payload`` is not one this version's
+    commands make for ``event_type`` in ``state`` (the state folded so far: the players that exist). The game layer
+    registers its check (``companion/game/payloads.py: check_payload``) as it registers reducers: this floor never
+    imports it. The fold, ``advance`` and the state cache run it before each event's reducer and skip an event it
+    refuses, as they skip one whose reducer raises: a game stored by an earlier version (or imported before imports
+    were checked) whose payload the reducer would accept but a page could not show (player -1, a huge number, a
+    malformed enemy) loads without it."""
+    if fn not in PAYLOAD_CHECKS:
+        PAYLOAD_CHECKS.append(fn)
+    return fn
+
+
 def initial_state(game_id: int, setup: dict, seed: str) -> dict:
     """The state before any event: what the game was created with."""
     players = [new_player(p["name"], p.get("hero"), p.get("team")) for p in setup.get("players", [])]
@@ -217,46 +234,78 @@ def walk(events: Iterable[Event]) -> tuple[list[Event], list[Event], dict[int, s
 def fold(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:
     """Replay the active events on the initial state.
 
-    A reducer must never break a game that once loaded: if one raises on a stored event (an old log after the
-    rules data changed, a hand-edited import), the fold starts again without that event and notes its seq in
-    ``state["failed_events"]`` so pages can say so. Failures are rare, so the common path copies nothing."""
+    A stored event never breaks a game that once loaded: one whose payload today's check refuses (``payload_check``:
+    a game stored by an earlier version, or imported before imports were checked) is skipped with the state as it
+    was; if a reducer raises on one (an old log after the rules data changed), the fold starts again without that
+    event. Either way the event stays in the log and its seq and the reason are noted in ``state["failed_events"]``
+    so pages can say so. Failures are rare, so the common path copies nothing."""
     active, _undone, _status = walk(events)
     skipped: dict[int, str] = {}
+    types = {ev.seq: ev.type for ev in active}
     while True:
         state = copy.deepcopy(initial_state(game_id, setup, seed))
         try:
             for ev in active:
                 if ev.seq in skipped:
                     continue
-                fn = REDUCERS.get(ev.type)
-                if fn is None:
-                    # An event type this version does not know (a newer export): keep it in the log, skip its effect.
-                    state.setdefault("unknown_events", []).append(ev.seq)
-                    continue
                 try:
-                    fn(state, ev.payload, ev)
+                    apply_event(state, ev)
+                except Refused as err:  # the state is as it was: go on without it
+                    skipped[ev.seq] = err.why
                 except Exception as err:  # noqa: BLE001 - any failure: replay without this event
-                    skipped[ev.seq] = f"{type(err).__name__}: {err}"[:300]
+                    skipped[ev.seq] = _why(err)
                     raise _Replay from err
         except _Replay:
             continue
         if skipped:
-            state["failed_events"] = [{"seq": seq, "error": why} for seq, why in skipped.items()]
+            state["failed_events"] = [failure(seq, types[seq], why) for seq, why in skipped.items()]
         return state
+
+
+def apply_event(state: dict, ev: Event) -> None:
+    """Apply one event in force (not an undo or redo) to ``state`` in place, as the fold does: an event type this
+    version does not know (a newer export) is kept in the log without effect (``state["unknown_events"]``); else
+    its payload passes the registered checks (``Refused``, the state untouched), then its reducer runs (raising
+    whatever it raises)."""
+    fn = REDUCERS.get(ev.type)
+    if fn is None:
+        state.setdefault("unknown_events", []).append(ev.seq)
+        return
+    for check in PAYLOAD_CHECKS:
+        try:
+            check(state, ev.type, ev.payload)
+        except Exception as err:  # noqa: BLE001 - whatever the check raises, the event is not applied
+            raise Refused(_why(err)) from err
+    fn(state, ev.payload, ev)
 
 
 def advance(state: dict, events: Iterable[Event]) -> None:
     """Apply new events (none of them an undo or redo) to ``state`` in place, exactly as ``fold`` would after
     the events it has seen: the incremental path of the state cache (``companion.state_cache``). Raises
-    whatever a reducer raises; the caller then folds the whole log again (which skips that event)."""
+    ``Refused`` for an event whose payload a check refuses and whatever a reducer raises; the caller then folds
+    the whole log again (which skips that event and says so)."""
     for ev in events:
         if ev.type in UNDO_TYPES:
             raise ValueError("undo and redo change the set of active events: fold the whole log")
-        fn = REDUCERS.get(ev.type)
-        if fn is None:
-            state.setdefault("unknown_events", []).append(ev.seq)
-            continue
-        fn(state, ev.payload, ev)
+        apply_event(state, ev)
+
+
+def failure(seq: int, event_type: str, why: str) -> dict:
+    """An entry of ``state["failed_events"]``: the event skipped, its type (a feature's page names its own) and
+    why."""
+    return {"seq": seq, "type": event_type, "error": why}
+
+
+def _why(err: Exception) -> str:
+    return f"{type(err).__name__}: {err}"[:300]
+
+
+class Refused(Exception):
+    """A stored event's payload is not one today's checks accept (``payload_check``): it is skipped."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
 
 
 class _Replay(Exception):

@@ -12,6 +12,9 @@ indexed query) and then:
   of the cached state; when they take back or put back an event (undo, redo, ``undo.event``), the state is
   resumed from the latest checkpoint before the first active event that changed, and only the events after it
   are applied: an undo at 3,000 events costs what it costs at 30;
+- an event whose payload today's check refuses (``state.payload_check``: a game an earlier version stored) is
+  skipped and named in ``state["failed_events"]`` exactly as the fold skips it (the check changes nothing, so
+  the checkpoints stay the fold's);
 - a reducer that fails: the whole log is folded again by ``state.fold`` (which skips that event and says so);
   from then on that game resumes from checkpoints no more (every undo refolds), as before.
 Resuming from a checkpoint is exactly the fold: a checkpoint is the state after the same active events, in the
@@ -33,7 +36,7 @@ from collections import OrderedDict
 from typing import Any
 
 from .events import last_seq, load_events
-from .state import REDUCERS, Event, Log, Walker, fold, initial_state
+from .state import Event, Log, Refused, Walker, apply_event, failure, fold, initial_state
 
 MAX_GAMES = 64
 MAX_EVENTS = 200_000  # events kept over all entries (about 150 MB at the worst): older games are dropped first
@@ -169,12 +172,10 @@ class StateCache:
                 else (0, 0)
             for i in range(k, len(active)):
                 ev = active[i]
-                fn = REDUCERS.get(ev.type)
-                if fn is None:
-                    # An event type this version does not know (a newer export): kept in the log, no effect.
-                    state.setdefault("unknown_events", []).append(ev.seq)
-                else:
-                    fn(state, ev.payload, ev)
+                try:
+                    apply_event(state, ev)  # its payload checked, then its reducer: as the fold applies it
+                except Refused as err:  # skipped with the state as it was, named as the fold names it
+                    state.setdefault("failed_events", []).append(failure(ev.seq, ev.type, err.why))
                 if (not entry.lenient and i + 1 < len(active)
                         and i + 1 - last_k >= max(CHECKPOINT_EVERY, last_size // BYTES_PER_EVENT)):
                     blob = _dump(state)

@@ -461,7 +461,7 @@ def test_an_event_that_no_longer_applies_is_skipped_not_a_500(app):
         record(get_db(), t.id, type="dummy.setup", payload={"mode": "virtual", "hero": "nobody"},
                sentence=sentence("x"), scope=("dummy",))
     assert t.state().get("dummy") is None
-    assert t.state()["dummy_errors"][0]["type"] == "dummy.setup"
+    assert [f["type"] for f in t.state()["failed_events"]] == ["dummy.setup"]
     assert 'data-testid="dummy-error"' in t.page()
 
 

@@ -262,8 +262,8 @@ def test_an_undo_in_a_long_game_resumes_near_its_end(db, monkeypatch):
 
 
 def test_a_failing_event_is_skipped_as_the_fold_skips_it_then_undo_still_matches(db):
-    """A stored event a reducer refuses is skipped and named (``failed_events``), exactly as the fold does;
-    undo and redo around it still give the fold's state."""
+    """A stored event for a player the game does not have (its payload check refuses it) is skipped and named
+    (``failed_events``), exactly as the fold does; undo and redo around it still give the fold's state."""
     cache = StateCache()
     fame(db, 2)
     cached(cache, db)
@@ -307,3 +307,51 @@ def test_the_events_kept_over_all_games_are_bounded(db, monkeypatch):
     cached(cache, db, 1)
     cached(cache, db, 2)
     assert len(cache) == 1 and cached(cache, db, 1)[0] == folded(db, 1)
+
+
+def test_a_stored_event_its_payload_check_refuses_is_skipped_and_undo_still_resumes_from_a_checkpoint(db):
+    """A game an earlier version stored with player -1 (a list index Python would read as the last player): the
+    payload check refuses it, so the cache skips and names it exactly as the fold does, without refolding the whole
+    log; the game keeps its checkpoints (an undo later resumes near the end, as in any game)."""
+    cache = StateCache()
+    fame(db, 2)
+    cached(cache, db)
+    record(db, 1, type="player.fame", payload={"player": -1, "amount": 5}, sentence=sentence("x"),
+           scope=("player:1:fame",))
+    for i in range(100):
+        fame(db, 1, player=i % 2)
+    st, _ = cached(cache, db)
+    assert st == folded(db) and [(f["seq"], f["type"]) for f in st["failed_events"]] == [(2, "player.fame")]
+    assert "player must be a player of this game, not -1" in st["failed_events"][0]["error"]
+    assert [p["fame"] for p in st["players"]] == [52, 50]  # Ben did not get the 5
+    undo_or_redo(db, 1, "undo", based_on=None)
+    st, _ = cached(cache, db)
+    assert st == folded(db) and [p["fame"] for p in st["players"]] == [52, 49]
+    assert cache.stats["full"] == 1 and cache.stats["checkpoint"] == 1
+
+
+def test_a_stored_event_its_reducer_refuses_is_skipped_as_the_fold_skips_it(db, monkeypatch):
+    """A payload the check accepts but the reducer cannot apply (an old log after the rules data changed): the
+    whole log is folded again, which skips and names it; undo and redo around it still give the fold's state."""
+    from companion import state
+
+    original = state.REDUCERS["player.fame"]
+
+    def fails_on_seven(s, p, e):
+        if p["amount"] == 7:
+            raise KeyError("no such thing any more")
+        original(s, p, e)
+
+    monkeypatch.setitem(state.REDUCERS, "player.fame", fails_on_seven)
+    cache = StateCache()
+    fame(db, 2)
+    cached(cache, db)
+    fame(db, 7)
+    fame(db, 3)
+    st, _ = cached(cache, db)
+    assert st == folded(db) and [f["seq"] for f in st["failed_events"]] == [2]
+    assert "KeyError" in st["failed_events"][0]["error"] and st["players"][0]["fame"] == 5
+    undo_or_redo(db, 1, "undo", based_on=None)
+    assert cached(cache, db)[0] == folded(db)
+    undo_or_redo(db, 1, "redo", based_on=None)
+    assert cached(cache, db)[0] == folded(db)

@@ -2,7 +2,8 @@
 is dry-run before it is recorded (``companion.game.command.apply``) and when an import is replayed
 (``companion.game.replay``), so an imported event passes the same checks as the command that makes it: types,
 ranges, players that exist, the rules' limits. A command only ever makes payloads its check accepts (the commands'
-tests run it on every event they record).
+tests run it on every event they record). The fold runs it too (registered with ``companion.state.payload_check``):
+a game an earlier version stored with an event it refuses loads without that event's effect, never a failing page.
 
 A check is a small schema built from the field parsers of ``companion.game.fields`` (``Whole``, ``OneOf``, ``Text``,
 ``Player`` ...); ``payload(type, **fields)`` declares one. Fields a schema does not name are kept as they are (an
@@ -21,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..rules.text import N_
+from ..state import payload_check
 from .invalid import Invalid
 from .fields import LARGEST, MAX_ID, choice, text_value, whole_value
 
@@ -166,6 +168,7 @@ def payload(event_type: str, also: Callable[[dict, dict], None] | None = None, *
     PAYLOADS[event_type] = Obj(also, **fields)
 
 
+@payload_check  # the fold runs it too: a stored event it refuses is skipped (``companion.state.payload_check``)
 def check_payload(state: dict, event_type: str, data: Any) -> None:
     """``Invalid`` naming the field when ``data`` is not a payload ``event_type`` can have in ``state``."""
     if not isinstance(data, dict):

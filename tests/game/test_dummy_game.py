@@ -105,14 +105,15 @@ def test_dummy_commands_refuse_bad_input_with_a_reason():
 
 
 def test_a_failing_stored_dummy_event_is_skipped_and_named():
-    """A stored event the rules data cannot replay any more does not break the game: the state is as before it
-    and the Dummy page names it."""
+    """A stored event the rules data cannot replay any more (a hero it no longer has: its payload check refuses it)
+    does not break the game: the state is as before it and it is named, with its type, for the Dummy page."""
     from companion.state import Event
 
     g = LocalGame(SOLO)
     g.events.append(Event(seq=1, type="dummy.setup", payload={"mode": "virtual", "hero": "nobody"}, sentence={}))
     assert g.state.get("dummy") is None
-    assert g.state["dummy_errors"][0]["type"] == "dummy.setup"
+    assert [(f["seq"], f["type"]) for f in g.state["failed_events"]] == [(1, "dummy.setup")]
+    assert "hero" in g.state["failed_events"][0]["error"]
 
 
 def test_pvp_outcome_through_the_command_and_the_fold():
