@@ -133,3 +133,46 @@ def test_a_stored_runewars_unit_type_without_a_name_is_skipped(app, client):
     html = client.get(f"/games/{gid}/runewars").get_data(as_text=True)
     assert "Archer" in html and "Spear" in html
 
+
+
+BAD_SENTENCES = [
+    ("arguments not an object", {"msg": "%(n)d Fame", "args": [1, 2]}),
+    ("translated names not a list", {"msg": "%(name)s wins", "args": {"name": "Anna"}, "t": 5}),
+    ("a malformed name", {"msg": "%(name)s wins", "args": {"name": {"$name": ["Anna"]}}}),
+    ("the device's role a list", {"msg": "Fame", "args": {}, "by": {"role": ["host"], "player": 0}}),
+    ("a huge width", {"msg": "%(n)999999999d", "args": {"n": 1}}),
+    ("not an object at all", ["Fame"]),
+    ("a nested sentence that is not one", {"msg": "%(what)s (by the host)", "args": {"what": {"msg": 5}},
+                                           "nested": "what"}),
+]
+
+
+@pytest.mark.parametrize("label, sentence", BAD_SENTENCES, ids=[b[0] for b in BAD_SENTENCES])
+def test_a_stored_log_sentence_this_version_cannot_read_shows_as_text_and_no_page_fails(app, client, label, sentence):
+    """Log sentences are rendered when a page shows them, not folded: one an old version stored in a shape this
+    version cannot format shows as its message text (or as an entry this version cannot show), and the event
+    itself still counts."""
+    gid = new_game(client)
+    h = my_device_headers(client, gid)
+    write_events(app, gid, [(FAME, {"player": 0, "amount": 2}, sentence)])
+    for cold in (False, True):
+        if cold:
+            forget_folded_states()
+        bodies = render_every_page(client, gid)
+        assert bodies["/log"][0] == 200, label
+    assert client.get(f"/games/{gid}/log", headers={"HX-Request": "true"}).status_code == 200
+    assert fame_of(client, gid, h)[0] == [2, 0]
+
+
+def test_an_explanation_line_this_version_cannot_format_shows_as_text(app, client):
+    """A final score stored with explanation lines in a shape this version cannot format (a number where text is
+    wanted, a huge width, arguments not an object): the score pages answer, the lines show as their text."""
+    gid = new_game(client)
+    lines = [{"msg": "%(x)d points", "args": {"x": "a"}}, {"msg": "%(x)999999999d", "args": {"x": 1}},
+             {"msg": "%(x)s", "args": ["no"]}, {"msg": "%(x)s", "args": {"x": {"$name": ["A"]}}}]
+    result = {"players": [{"name": "Anna", "total": 3, "lines": lines}], "explanation": lines}
+    write_events(app, gid, [("score.final", {"sheet": {}, "result": result}, None)])
+    for cold in (False, True):
+        if cold:
+            forget_folded_states()
+        render_every_page(client, gid)

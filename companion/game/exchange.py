@@ -5,11 +5,11 @@ layer writes the checked rows."""
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..rules.text import N_
+from ..rules.text import format_ok as _format_ok
 from ..state import Event
 from .command import Invalid
 from .fields import LARGEST, MAX_ID, is_json_whole, text_value
@@ -71,16 +71,6 @@ def _short_text(value: Any, n: int, what: str, max_len: int) -> str:
         return text_value(value, what, max_len=max_len)
     except Invalid:
         raise _damaged(n, what) from None
-
-
-_FORMAT_WIDTH = re.compile(r"%(\([^)]*\))?[-#0 +]*(\d{3,}|\*|\.\d{3,}|\.\*)")
-# the conversions the app's sentences use (``%(n)d``, ``%(name)s``, ``%(x).1f``, ``%%``); any other (``%c`` of a
-# huge number, ``%(n)x``) is a damaged file
-_CONVERSION = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d{0,2}(?:\.\d{0,2})?([a-zA-Z%]?)")
-
-
-def _format_ok(msg: str) -> bool:
-    return not _FORMAT_WIDTH.search(msg) and all(c in ("s", "d", "i", "f", "%") for c in _CONVERSION.findall(msg))
 
 
 def _sentence(raw: Any, n: int, depth: int = 0) -> dict:

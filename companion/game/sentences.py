@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..rules.text import N_, format_ok
+
 # what formatting a stored sentence with unfit arguments can raise (``%c`` of a huge number: OverflowError)
 _UNFIT = (KeyError, TypeError, ValueError, OverflowError, IndexError)
 
@@ -29,12 +31,32 @@ def _english_plural(singular: str, plural: str, n: Any) -> str:
     return singular if n == 1 else plural
 
 
-def render_sentence(s: dict, translate: Callable[[str], str] = lambda m: m, lang: str = "en",
+UNREADABLE = N_("(an entry this version cannot show)")
+
+
+def render_sentence(s: Any, translate: Callable[[str], str] = lambda m: m, lang: str = "en",
                     nplural: Callable[[str, str, Any], str] | None = None) -> str:
+    """The sentence in the page's language. Never raises: a stored sentence this version cannot read (a game file an
+    earlier version imported, or one edited by hand) shows as its message text, or as ``UNREADABLE``, so no page
+    fails on it."""
+    try:
+        text = _render(s, translate, lang, nplural)
+    except Exception:  # noqa: BLE001 - any malformed stored sentence: shown as unreadable, never a 500
+        text = None
+    if isinstance(text, str):
+        return text
+    msg = s.get("msg") if isinstance(s, dict) else s
+    return msg if isinstance(msg, str) and msg else translate(UNREADABLE)
+
+
+def _render(s: dict, translate: Callable[[str], str], lang: str,
+            nplural: Callable[[str, str, Any], str] | None) -> str:
+    if not (isinstance(s["msg"], str) and format_ok(s["msg"]) and format_ok(str(s.get("plural") or ""))):
+        raise ValueError("a sentence this version does not format")  # e.g. a huge width: never formatted
     args = dict(s.get("args", {}))
     nested = s.get("nested")
     if nested and isinstance(args.get(nested), dict) and "msg" in args[nested]:
-        args[nested] = render_sentence(args[nested], translate, lang, nplural)
+        args[nested] = _render(args[nested], translate, lang, nplural)
     for key, value in args.items():
         if isinstance(value, dict) and "$name" in value:
             en, de = value["$name"]

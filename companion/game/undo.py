@@ -26,14 +26,14 @@ def by_of(role: str | None, player: int | None) -> dict:
 def who(state: dict, s: dict | None, translate: Callable[[str], str] = lambda m: m) -> str | None:
     """The device that made an event, as the log names it: its player's name, or "host", or "watcher"
     (None when the event does not say: an older log, a client of the JSON API)."""
-    by = (s or {}).get("by")
+    by = s.get("by") if isinstance(s, dict) else None
     if not isinstance(by, dict):
         return None
     players = state.get("players") or []
     p = by.get("player")
-    if by.get("role") in ("player", "host") and isinstance(p, int) and 0 <= p < len(players):
+    role = by.get("role") if isinstance(by.get("role"), str) else None  # a stored file may hold anything here
+    if role in ("player", "host") and isinstance(p, int) and 0 <= p < len(players):
         return players[p]["name"]
-    role = by.get("role")
     return translate(ROLE_NAMES[role]) if role in ROLE_NAMES else None
 
 

@@ -12,6 +12,7 @@ as an element or an ability), or other ``T`` lines. Lines that were stored as JS
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Mapping
 
 
@@ -47,6 +48,19 @@ class Term(str):
         return (Term, (str(self),))
 
 
+_FORMAT_WIDTH = re.compile(r"%(\([^)]*\))?[-#0 +]*(\d{3,}|\*|\.\d{3,}|\.\*)")
+# the conversions the app's sentences and lines use (``%(n)d``, ``%(name)s``, ``%(x).1f``, ``%%``); any other (``%c``
+# of a huge number, ``%(n)x``) or a huge width (``%(x)999999999d``) is a damaged file, never formatted
+_CONVERSION = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d{0,2}(?:\.\d{0,2})?([a-zA-Z%]?)")
+# what formatting stored text with unfit arguments can raise
+UNFIT = (KeyError, TypeError, ValueError, OverflowError, IndexError, AttributeError)
+
+
+def format_ok(msg: str) -> bool:
+    """A stored message the app may format: only its own conversions, no huge widths."""
+    return not _FORMAT_WIDTH.search(msg) and all(c in ("s", "d", "i", "f", "%") for c in _CONVERSION.findall(msg))
+
+
 class T(str):
     """One explanation line: English text that also carries its msgid and arguments."""
 
@@ -63,7 +77,7 @@ class T(str):
         args = {k: render_arg(v, gettext, lang) for k, v in self.args.items()}
         try:
             return gettext(self.msgid) % args if args else gettext(self.msgid)
-        except (KeyError, TypeError, ValueError):
+        except UNFIT:
             return str(self)
 
     def to_json(self) -> dict:
@@ -155,7 +169,21 @@ def arg_from_json(value: Any) -> Any:
 
 
 def from_json(data: Mapping[str, Any] | str) -> str:
-    """A line stored with ``to_json()`` (or a plain string, returned as it is)."""
+    """A line stored with ``to_json()`` (or a plain string, returned as it is). Never raises: a stored line this
+    version cannot format (a game file edited by hand) comes back as its message text."""
+    try:
+        return _from_json(data)
+    except (RecursionError, *UNFIT):
+        msg = data.get("msg") if isinstance(data, Mapping) else data
+        return msg if isinstance(msg, str) else str(msg)
+
+
+def _from_json(data: Mapping[str, Any] | str) -> str:
+    if isinstance(data, Mapping) and not (isinstance(data.get("msg", ""), str) and format_ok(data.get("msg", ""))
+                                          and isinstance(data.get("plural", ""), str)
+                                          and format_ok(data.get("plural", ""))
+                                          and isinstance(data.get("args") or {}, Mapping)):
+        raise ValueError("a line this version cannot format")
     if isinstance(data, Mapping) and "msg" in data and isinstance(data.get("plural"), str):
         return _rebuild_n(data["msg"], data["plural"], str(data.get("count") or "n"),
                           {k: arg_from_json(v) for k, v in (data.get("args") or {}).items()})
@@ -165,7 +193,14 @@ def from_json(data: Mapping[str, Any] | str) -> str:
 
 
 def translate_line(line: Any, gettext: Callable[[str], str], lang: str = "en") -> str:
-    """What a page shows for one explanation line in its language."""
+    """What a page shows for one explanation line in its language (never raises: see ``from_json``)."""
+    try:
+        return _translate_line(line, gettext, lang)
+    except (RecursionError, *UNFIT):
+        return str(line.get("msg") if isinstance(line, Mapping) else line)
+
+
+def _translate_line(line: Any, gettext: Callable[[str], str], lang: str) -> str:
     if isinstance(line, Mapping) and "msg" in line:
         line = from_json(line)
     if isinstance(line, T):
