@@ -196,7 +196,7 @@ def refuse_if_over(state: dict) -> None:
     if st and st["phase"] == "over" and st["reason"] == "round_limit":
         raise InvalidN(*ROUND_LIMIT, n=total_rounds(state, default=0))
     if st and st["phase"] == "over":
-        raise Invalid(N_("The game is over (%(why)s): no more turns or rounds. Open the score sheet."),
+        raise Invalid(N_("The game is over: %(why)s No more turns or rounds: open the score sheet."),
                       why=over_reason(state))
 
 

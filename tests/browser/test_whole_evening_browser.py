@@ -107,7 +107,7 @@ def test_a_solo_conquest_from_the_new_game_page_to_the_score_sheet(server, phone
         expect(page.get_by_test_id("game-over")).to_contain_text("The game is over.")
         expect(page.locator("[data-testid=end-turn]")).to_have_count(0)
         stale.click("[data-testid=end-turn]")
-        expect(stale.get_by_text(re.compile(r"The game is over \(.*\): no more turns or rounds"))).to_be_visible()
+        expect(stale.get_by_text(re.compile(r"The game is over: .*\. No more turns or rounds"))).to_be_visible()
         shot(stale, "evening-solo-stale-tab-refused")
         stale.get_by_test_id("error-score").click()  # the message says "Open the score sheet": its link is there
         expect(stale.get_by_role("heading", name=re.compile("Score sheet"))).to_be_visible()

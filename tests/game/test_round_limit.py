@@ -131,7 +131,7 @@ def test_the_dummy_players_commands_are_refused_in_the_same_words_once_the_game_
     pick_tactics(g)
     while not is_over(g.state):
         g.run("round_end_turn", player=0)
-    why = "The game is over (The scenario's goal was reached.): no more turns or rounds. Open the score sheet."
+    why = "The game is over: The scenario's goal was reached. No more turns or rounds: open the score sheet."
     for name, data in [("dummy_tactic_draw", {}), ("dummy_tactics", {"tactic_0": "early_bird"}),
                        ("dummy_turn", {}), ("dummy_pass", {}), ("dummy_announce", {"player": 0}),
                        ("dummy_new_round", NEW_ROUND)]:
