@@ -10,6 +10,16 @@ GAME_PAGES = ("", "/log", "/combat", "/dummy", "/score", "/score.json", "/score.
               "/tokens", "/runewars", "/runewars/heroes", "/who", "/export.json")
 
 
+def counts(app) -> tuple[int, int]:
+    """(games, events) in the database: an import that is refused writes nothing."""
+    from companion.db import get_db
+
+    with app.app_context():
+        db = get_db()
+        return (db.execute("SELECT COUNT(*) FROM games").fetchone()[0],
+                db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
+
+
 def import_file(client, data):
     raw = data if isinstance(data, (str, bytes)) else json.dumps(data)
     if isinstance(raw, str):

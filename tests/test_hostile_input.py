@@ -5,7 +5,6 @@ no readable token in the cookie)."""
 from __future__ import annotations
 
 import base64
-import io
 import json
 import re
 import zlib
@@ -13,6 +12,7 @@ import zlib
 import pytest
 
 from game_helpers import my_device_headers, new_game
+from import_helpers import counts, exported, import_file
 
 
 def token_of(app, gid):
@@ -20,15 +20,6 @@ def token_of(app, gid):
 
     with app.test_request_context():
         return game_row(gid)["token"]
-
-
-def counts(app):
-    from companion.db import get_db
-
-    with app.app_context():
-        db = get_db()
-        return (db.execute("SELECT COUNT(*) FROM games").fetchone()[0],
-                db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
 
 
 @pytest.fixture
@@ -200,20 +191,6 @@ def test_json_errors_on_html_routes_are_a_page_and_on_the_api_a_json_error(clien
 
 
 # ---------------------------------------------------------------------------------------------- item 2: imports
-
-
-def import_file(client, data):
-    raw = data if isinstance(data, (str, bytes)) else json.dumps(data)
-    if isinstance(raw, str):
-        raw = raw.encode("utf-8", "surrogatepass")
-    return client.post("/games/import", data={"file": (io.BytesIO(raw), "game.json")},
-                       content_type="multipart/form-data")
-
-
-def exported(client, gid):
-    r = client.get(f"/games/{gid}/export.json")
-    assert r.status_code == 200
-    return r.get_json()
 
 
 def broken_exports(good):

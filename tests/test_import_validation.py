@@ -14,18 +14,9 @@ from pathlib import Path
 import pytest
 
 from game_helpers import new_game
-from import_helpers import exported, import_file, imported_id, render_every_page
+from import_helpers import counts, exported, import_file, imported_id, render_every_page
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-def counts(app):
-    from companion.db import get_db
-
-    with app.app_context():
-        db = get_db()
-        return (db.execute("SELECT COUNT(*) FROM games").fetchone()[0],
-                db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import shot
+from browser_helpers import new_table, shot
 
 pytestmark = pytest.mark.browser
 
@@ -127,17 +127,7 @@ def new_round(base, gid, host):
 
 def test_full_cooperation_with_the_dummy_player_three_rounds_on_two_phones(server, phone):
     a, b = phone(), phone()
-    a.goto(server + "/games/new")
-    a.select_option("select[name=scenario]", "full_cooperation")
-    a.check("input[name=mode][value=coop]")
-    for i, (name, hero) in enumerate(zip(NAMES, ("arythea", "goldyx"))):
-        a.fill(f"input[name=name_{i}]", name)
-        a.select_option(f"select[name=hero_{i}]", hero)
-    a.get_by_role("button", name="Create game").click()
-    a.get_by_role("button", name="Anna").click()
-    gid = re.search(r"/games/(\d+)", a.url).group(1)
-    b.goto(a.locator("[data-testid=join-url]").get_attribute("href"))
-    b.get_by_role("button", name="Ben").click()
+    gid = new_table(server, (a, b), "full_cooperation", "coop", tuple(zip(NAMES, ("arythea", "goldyx"))))
     phones = {"Anna": a, "Ben": b}
 
     # the Dummy player's set-up comes first: no Tactic before it

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import shot
+from browser_helpers import new_table, shot
 
 pytestmark = pytest.mark.browser
 
@@ -93,20 +93,9 @@ def test_a_three_phone_full_conquest_to_its_end(server, phone):
     who conquered the last city) have one last turn." Three phones; another phone cannot end a player's turn (it is
     told whose turn it is); each phone ends its own last turn; every phone shows the game over."""
     a, b, c = phone(), phone(), phone()
-    a.goto(server + "/games/new")
-    a.select_option("select[name=scenario]", "full_conquest")
-    a.check("input[name=mode][value=competitive]")
-    for i, (name, hero) in enumerate((("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx"))):
-        a.fill(f"input[name=name_{i}]", name)
-        a.select_option(f"select[name=hero_{i}]", hero)
-    a.get_by_role("button", name="Create game").click()
-    a.get_by_role("button", name="Anna").click()
-    gid = re.search(r"/games/(\d+)", a.url).group(1)
-    link = a.locator("[data-testid=join-url]").get_attribute("href")
+    gid = new_table(server, (a, b, c), "full_conquest", "competitive",
+                    (("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx")))
     phones = {"Anna": a, "Ben": b, "Cleo": c}
-    for name in ("Ben", "Cleo"):
-        phones[name].goto(link)
-        phones[name].get_by_role("button", name=name).click()
 
     for _ in range(3):  # the Tactics, picked on the host's phone in the rulebook's order
         before = a.locator("[data-testid=now-playing]").inner_text()
@@ -184,17 +173,7 @@ def test_a_co_op_game_with_the_dummy_through_several_rounds(server, phone):
     remove one of theirs) and Dummy Player; Rulebook, A Round 4: turns in Round order, the End of the Round, the
     last turns. Three Rounds on the host's phone; the second player's phone follows."""
     a, b = phone(), phone()
-    a.goto(server + "/games/new")
-    a.select_option("select[name=scenario]", "full_cooperation")
-    a.check("input[name=mode][value=coop]")
-    for i, (name, hero) in enumerate((("Anna", "arythea"), ("Ben", "goldyx"))):
-        a.fill(f"input[name=name_{i}]", name)
-        a.select_option(f"select[name=hero_{i}]", hero)
-    a.get_by_role("button", name="Create game").click()
-    a.get_by_role("button", name="Anna").click()
-    gid = re.search(r"/games/(\d+)", a.url).group(1)
-    b.goto(a.locator("[data-testid=join-url]").get_attribute("href"))
-    b.get_by_role("button", name="Ben").click()
+    gid = new_table(server, (a, b), "full_cooperation", "coop", (("Anna", "arythea"), ("Ben", "goldyx")))
     a.click("[data-testid=rounds-dummy-setup]")
     a.click("[data-testid=dummy-setup]")
     a.wait_for_selector("[data-testid=dummy-turn-card]")

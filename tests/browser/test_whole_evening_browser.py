@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import settled, shot, wait_for_polls
+from browser_helpers import new_table, shot
 from test_scenario_end_browser import conquer
 
 pytestmark = pytest.mark.browser
@@ -154,20 +154,10 @@ def test_a_three_phone_full_conquest_to_the_score_sheet_and_back(server, phone):
     another player and the log says so; the end, the last turns and the game over reach every phone without a
     reload; the host's undo across the end brings the last turn back on every phone."""
     a, b, c = phone(width=W), phone(width=W), phone(width=W)
-    a.goto(server + "/games/new")
-    a.select_option("select[name=scenario]", "full_conquest")
-    a.check("input[name=mode][value=competitive]")
-    for i, (name, hero) in enumerate((("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx"))):
-        a.fill(f"input[name=name_{i}]", name)
-        a.select_option(f"select[name=hero_{i}]", hero)
-    a.get_by_role("button", name="Create game").click()
-    a.get_by_role("button", name="Anna").click()
-    gid = re.search(r"/games/(\d+)", a.url).group(1)
-    link = a.locator("[data-testid=join-url]").get_attribute("href")
+    gid = new_table(server, (a, b, c), "full_conquest", "competitive",
+                    (("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx")))
     phones = {"Anna": a, "Ben": b, "Cleo": c}
     for name in ("Ben", "Cleo"):
-        phones[name].goto(link)
-        phones[name].get_by_role("button", name=name).click()
         expect(phones[name].locator("[data-testid=now-playing]")).to_be_visible()
 
     def everyone_sees(pattern, timeout=5000):
