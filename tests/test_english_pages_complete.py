@@ -14,8 +14,7 @@ import re
 
 import pytest
 
-from companion.i18n import merged_catalog
-from test_german_pages_complete import PLACEHOLDER, WORD, _english, _more_pages, english_in, visible
+from test_german_pages_complete import WORD, _english, _more_pages, english_in, only_in, visible
 from test_no_internal_ids import _pages, client  # noqa: F401  (the client fixture)
 
 #: German words that English never uses (lower case; not "die", "den", "am", "an", "so": English words too)
@@ -31,21 +30,7 @@ SAME_IN_BOTH = {"Elf", "Uthuk", "Zorg", "Mork", "Hulk", "Anna", "Ben", "Den", "D
 
 def _german():
     """(German phrases of two or more words that the English text never has, words only the German messages use)."""
-    phrases, en_words, de_words = set(), set(), set()
-    for m in merged_catalog("de"):
-        ids = [i for i in (m.id if isinstance(m.id, (tuple, list)) else (m.id,)) if i]
-        strings = [s for s in (m.string if isinstance(m.string, (tuple, list)) else (m.string,)) if s]
-        for i in ids:
-            en_words |= set(WORD.findall(PLACEHOLDER.sub(" ", i)))
-        for s in strings:
-            if s in ids:
-                continue
-            de_words |= set(WORD.findall(PLACEHOLDER.sub(" ", s)))
-            for frag in PLACEHOLDER.split(s):
-                frag = frag.strip(" .,:;()")
-                if len(frag.split()) >= 2 and not any(frag in i for i in ids):
-                    phrases.add(frag)
-    return phrases, de_words - en_words - SAME_IN_BOTH
+    return only_in("de", SAME_IN_BOTH)
 
 
 def german_in(text: str, phrases, words) -> list[str]:

@@ -12,7 +12,6 @@ import itertools
 import re
 from html.parser import HTMLParser
 
-import pytest
 
 from companion.i18n import merged_catalog
 from test_no_internal_ids import _game, _pages, _post, client  # noqa: F401  (the client fixture)
@@ -69,23 +68,30 @@ def visible(html: str, skip_lang: str = "en") -> str:
     return " ".join(" ".join(p.parts).split())
 
 
+def only_in(side: str, same: set[str]) -> tuple[set[str], set[str]]:
+    """(Phrases of two or more words in one side's messages - "en": the English msgids, "de": their German
+    translations - that the other side's message never has; words only that side uses, less ``same``)."""
+    phrases, mine, other = set(), set(), set()
+    for m in merged_catalog("de"):
+        ids = [i for i in (m.id if isinstance(m.id, (tuple, list)) else (m.id,)) if i]
+        strings = [s for s in (m.string if isinstance(m.string, (tuple, list)) else (m.string,)) if s]
+        own, theirs = (ids, strings) if side == "en" else (strings, ids)
+        for t in theirs:
+            other |= set(WORD.findall(PLACEHOLDER.sub(" ", t)))
+        for o in own:
+            if o in theirs:
+                continue
+            mine |= set(WORD.findall(PLACEHOLDER.sub(" ", o)))
+            for frag in PLACEHOLDER.split(o):
+                frag = frag.strip(" .,:;()")
+                if len(frag.split()) >= 2 and not any(frag in t for t in theirs):
+                    phrases.add(frag)
+    return phrases, mine - other - same
+
+
 def _english():
     """(English phrases of two or more words that German translates, words only the English messages use)."""
-    phrases, en_words, de_words = set(), set(), set()
-    for m in merged_catalog("de"):
-        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
-        strings = [s for s in (m.string if isinstance(m.string, (tuple, list)) else (m.string,)) if s]
-        for s in strings:
-            de_words |= set(WORD.findall(PLACEHOLDER.sub(" ", s)))
-        for i in ids:
-            if not i or i in strings:
-                continue
-            en_words |= set(WORD.findall(PLACEHOLDER.sub(" ", i)))
-            for frag in PLACEHOLDER.split(i):
-                frag = frag.strip(" .,:;()")
-                if len(frag.split()) >= 2 and not any(frag in s for s in strings):
-                    phrases.add(frag)
-    return phrases, en_words - de_words - SAME_IN_BOTH
+    return only_in("en", SAME_IN_BOTH)
 
 
 def english_in(text: str, phrases, words) -> list[str]:
