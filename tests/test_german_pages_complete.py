@@ -12,7 +12,6 @@ import itertools
 import re
 from html.parser import HTMLParser
 
-
 from companion.i18n import merged_catalog
 from test_no_internal_ids import _game, _pages, _post, client  # noqa: F401  (the client fixture)
 
