@@ -78,23 +78,32 @@ def _check(client, data):
     assert client.get(f"/api/v1/games/{gid}").status_code in (401, 403)  # the API asks for a token
 
 
+def change_one_event(data, exports, values):
+    """One of ``exports`` with one event changed: one value of its payload set to one of ``values``, or (one time in
+    ten, or when its payload holds no value) its type swapped for another type of the same file. Returns the changed
+    file (as JSON would carry it) and the changed event."""
+    good = data.draw(st.sampled_from(exports), label="export")
+    bad = copy.deepcopy(good)
+    ev = bad["events"][data.draw(st.integers(0, len(bad["events"]) - 1), label="event")]
+    places = [p for p, _v in _paths(ev["payload"]) if p]
+    if data.draw(st.integers(0, 9), label="swap type") == 0 or not places:
+        ev["type"] = data.draw(st.sampled_from(sorted({e["type"] for e in good["events"]})), label="type")
+        event("swapped the type")
+    else:
+        path = data.draw(st.sampled_from(places), label="path")
+        _set(ev["payload"], path, data.draw(st.sampled_from(values), label="value"))
+        event("changed a payload value")
+    return json.loads(json.dumps(bad)), ev
+
+
 @settings(max_examples=120, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.data_too_large])
 @given(data=st.data())
 def test_an_export_with_one_value_changed_is_refused_or_every_page_renders(fuzz, data):
     _app, client, exports = fuzz
-    good = data.draw(st.sampled_from(exports), label="export")
-    bad = copy.deepcopy(good)
-    n = data.draw(st.integers(0, len(bad["events"]) - 1), label="event")
-    ev = bad["events"][n]
-    places = [p for p, _v in _paths(ev["payload"]) if p]
-    if data.draw(st.integers(0, 9), label="swap type") == 0 or not places:
-        ev["type"] = data.draw(st.sampled_from(sorted({e["type"] for e in good["events"]})), label="type")
-    else:
-        path = data.draw(st.sampled_from(places), label="path")
-        _set(ev["payload"], path, data.draw(st.sampled_from(HOSTILE + [KeyError]), label="value"))
-    _check(client, json.loads(json.dumps(bad)))
+    bad, _ev = change_one_event(data, exports, HOSTILE + [KeyError])
+    _check(client, bad)
 
 
 def test_every_export_of_the_fuzz_imports_as_it_is(fuzz):

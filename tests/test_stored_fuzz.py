@@ -6,17 +6,15 @@ log sentences are not changed here: a stored sentence is rendered by ``companion
 
 from __future__ import annotations
 
-import copy
-import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game_driver import Chooser, Table, fast_app, play
 from import_helpers import GAME_PAGES
-from test_import_fuzz import GAMES, HOSTILE, _paths, _set
+from test_import_fuzz import GAMES, HOSTILE, change_one_event
 
 
 @pytest.fixture(scope="module")
@@ -65,19 +63,8 @@ def test_a_stored_game_as_it_was_played_shows_every_page_with_no_event_skipped(s
 @given(data=st.data())
 def test_a_stored_game_with_one_value_changed_shows_every_page(stored, data):
     app, client, exports = stored
-    good = data.draw(st.sampled_from(exports), label="export")
-    bad = copy.deepcopy(good)
-    n = data.draw(st.integers(0, len(bad["events"]) - 1), label="event")
-    ev = bad["events"][n]
-    places = [p for p, _v in _paths(ev["payload"]) if p]
-    if data.draw(st.sampled_from(["value"] * 9 + ["type"]), label="change") == "type" or not places:
-        ev["type"] = data.draw(st.sampled_from(sorted({e["type"] for e in good["events"]})), label="type")
-        event("swapped the type")
-    else:
-        path = data.draw(st.sampled_from(places), label="path")
-        _set(ev["payload"], path, data.draw(st.sampled_from(HOSTILE + [10**30, -(10**30), KeyError]), label="value"))
-        event("changed a payload value")
-    gid = store_unchecked(app, client, json.loads(json.dumps(bad)))
+    bad, ev = change_one_event(data, exports, HOSTILE + [10**30, -(10**30), KeyError])
+    gid = store_unchecked(app, client, bad)
     for page in GAME_PAGES:
         resp = client.get(f"/games/{gid}{page}")
         assert resp.status_code < 500, (page, resp.status_code, ev)
