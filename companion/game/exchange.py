@@ -8,8 +8,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..rules.text import N_
-from ..rules.text import format_ok as _format_ok
+from ..rules.text import N_, format_ok
 from ..state import Event
 from .command import Invalid
 from .fields import LARGEST, MAX_ID, is_json_whole, text_value
@@ -80,11 +79,11 @@ def _sentence(raw: Any, n: int, depth: int = 0) -> dict:
                                                                   "count"}:
         raise _damaged(n, "sentence")
     msg = raw.get("msg")
-    if not isinstance(msg, str) or len(msg) > MAX_SENTENCE or not _format_ok(msg):
+    if not isinstance(msg, str) or len(msg) > MAX_SENTENCE or not format_ok(msg):
         raise _damaged(n, "sentence")
     plural, count = raw.get("plural"), raw.get("count")
     if (plural is not None or count is not None) and not (
-            isinstance(plural, str) and len(plural) <= MAX_SENTENCE and _format_ok(plural)
+            isinstance(plural, str) and len(plural) <= MAX_SENTENCE and format_ok(plural)
             and isinstance(count, str) and count in (raw.get("args") or {})):
         raise _damaged(n, "sentence")
     by = raw.get("by")  # the device that made it (companion.game.undo.by_of)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..rules.text import N_, format_ok
-
-# what formatting a stored sentence with unfit arguments can raise (``%c`` of a huge number: OverflowError)
-_UNFIT = (KeyError, TypeError, ValueError, OverflowError, IndexError)
+from ..rules.text import UNFIT as _UNFIT  # what formatting stored text with unfit arguments can raise
 
 
 def sentence(msg: str, translate: tuple[str, ...] = (), **args: Any) -> dict:

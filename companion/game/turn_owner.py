@@ -9,7 +9,7 @@ The web layer only supplies the acting device (``companion.game.command.Actor``)
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..rules.text import N_
 from .command import Actor, NotYours, guard
@@ -28,38 +28,32 @@ def may_end_turn(actor: Actor, who: Any) -> bool:
 @guard(*TURN_COMMANDS)
 def own_turn(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
     """Refuse anybody but the player whose turn it is (or the host, who acts for them: their name is returned)."""
-    try:
-        who = current(state)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return None
-    if who is None or who == DUMMY:
-        return None  # nobody's turn is tracked now: the command itself says what is possible
-    if actor.player == who:
-        return None
-    name = who_name(state, who)
-    if may_end_turn(actor, who):
-        return name  # the host, acting for them
-    raise NotYours(N_("It is %(name)s's turn: only %(name)s's phone (or the host) can end it or announce the End "
-                     "of the Round."), name=name)
+    return _theirs(state, actor, current, N_("It is %(name)s's turn: only %(name)s's phone (or the host) can end "
+                                             "it or announce the End of the Round."))
 
 
 @guard("round_tactic")
 def own_tactic(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
     """Rulebook, A Round 3: "each player chooses one Tactic card" - their own: refuse anybody but the player who
     chooses now (or the host, who acts for them: their name is returned)."""
+    return _theirs(state, actor, next_picker,
+                   N_("It is %(name)s's choice of Tactic: only %(name)s's phone (or the host) can choose it."))
+
+
+def _theirs(state: dict, actor: Actor, whose: Callable[[dict], Any], refusal: str) -> str | None:
+    """Let ``actor`` act if it is the player ``whose(state)`` names (None), or the host acting for them (their
+    name); refuse anybody else with ``refusal``. Nobody named (the Dummy's part, nothing tracked): the command
+    itself says what is possible."""
     try:
-        who = next_picker(state)
+        who = whose(state)
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
-    if who is None or who == DUMMY:
-        return None  # nobody's choice now: the command itself says what is possible
-    if actor.player == who:
+    if who is None or who == DUMMY or actor.player == who:
         return None
     name = who_name(state, who)
     if may_end_turn(actor, who):
-        return name
-    raise NotYours(N_("It is %(name)s's choice of Tactic: only %(name)s's phone (or the host) can choose it."),
-                   name=name)
+        return name  # the host, acting for them
+    raise NotYours(refusal, name=name)
 
 
 __all__ = ["TURN_COMMANDS", "may_end_turn", "own_tactic", "own_turn"]

@@ -178,11 +178,13 @@ def from_json(data: Mapping[str, Any] | str) -> str:
         return msg if isinstance(msg, str) else str(msg)
 
 
+def _formattable(data: Mapping[str, Any]) -> bool:
+    texts = (data.get("msg", ""), data.get("plural") or "")
+    return all(isinstance(t, str) and format_ok(t) for t in texts) and isinstance(data.get("args") or {}, Mapping)
+
+
 def _from_json(data: Mapping[str, Any] | str) -> str:
-    if isinstance(data, Mapping) and not (isinstance(data.get("msg", ""), str) and format_ok(data.get("msg", ""))
-                                          and isinstance(data.get("plural", ""), str)
-                                          and format_ok(data.get("plural", ""))
-                                          and isinstance(data.get("args") or {}, Mapping)):
+    if isinstance(data, Mapping) and not _formattable(data):
         raise ValueError("a line this version cannot format")
     if isinstance(data, Mapping) and "msg" in data and isinstance(data.get("plural"), str):
         return _rebuild_n(data["msg"], data["plural"], str(data.get("count") or "n"),
@@ -193,14 +195,8 @@ def _from_json(data: Mapping[str, Any] | str) -> str:
 
 
 def translate_line(line: Any, gettext: Callable[[str], str], lang: str = "en") -> str:
-    """What a page shows for one explanation line in its language (never raises: see ``from_json``)."""
-    try:
-        return _translate_line(line, gettext, lang)
-    except (RecursionError, *UNFIT):
-        return str(line.get("msg") if isinstance(line, Mapping) else line)
-
-
-def _translate_line(line: Any, gettext: Callable[[str], str], lang: str) -> str:
+    """What a page shows for one explanation line in its language (a stored line this version cannot format: its
+    text, see ``from_json``)."""
     if isinstance(line, Mapping) and "msg" in line:
         line = from_json(line)
     if isinstance(line, T):
