@@ -44,13 +44,31 @@ def merged_catalog(lang: str, source: Path = SOURCE) -> Catalog:
     return merged
 
 
+# What this process last compiled: (source folder, its catalogs' names, sizes and times) -> the compiled folder. An app
+# made again in the same process (the tests make one per test) reuses it while no catalog changed.
+_compiled: dict[tuple, Path] = {}
+
+
+def _fingerprint(source: Path) -> tuple:
+    catalogs = sorted(po for lang in LANGUAGES if lang != "en" for po in (source / lang / "LC_MESSAGES").glob("*.po"))
+    return (str(source), *((str(po), po.stat().st_size, po.stat().st_mtime_ns) for po in catalogs))
+
+
 def compile_translations(source: Path = SOURCE) -> Path:
-    """Merge and compile each language's catalogs into ``<cache>/i18n-<hash of the source folder>``; that folder."""
+    """Merge and compile each language's catalogs into ``<cache>/i18n-<hash of the source folder>``; that folder.
+    Compiled once per process while the catalogs stay unchanged."""
+    key = _fingerprint(source)
+    build = _compiled.get(key)
+    if build is not None and all((build / lang / "LC_MESSAGES" / "messages.mo").is_file()
+                                 for lang in LANGUAGES if lang != "en"):
+        return build
     digest = hashlib.sha1(str(source).encode()).hexdigest()[:10]
     try:
-        return _compile(source, resources.cache_dir() / f"i18n-{digest}")
+        build = _compile(source, resources.cache_dir() / f"i18n-{digest}")
     except OSError:  # no writable home (a service account): the temporary folder
-        return _compile(source, Path(tempfile.gettempdir()) / f"companion-i18n-{getpass.getuser()}-{digest}")
+        build = _compile(source, Path(tempfile.gettempdir()) / f"companion-i18n-{getpass.getuser()}-{digest}")
+    _compiled[key] = build
+    return build
 
 
 def _compile(source: Path, build: Path) -> Path:

@@ -1,6 +1,10 @@
 """Every piece of user-facing text goes through Flask-Babel and has its German translation."""
 
-from companion.i18n import merged_catalog
+import os
+
+from babel.messages.mofile import read_mo
+
+from companion.i18n import compile_translations, merged_catalog
 from companion.i18n_check import extracted_messages
 
 
@@ -102,3 +106,23 @@ def test_refusal_with_a_count_in_both_languages(client):
     with client.application.test_request_context(), force_locale("de"):
         err2 = InvalidN(err.msgid, err.plural, "n", name="Ann", n=2)
         assert err2.translated(ui_gettext, "de") == "Ann hat 2 Befehlsplättchen und 2 Einheiten: erst eine entlassen."
+
+
+def test_catalogs_compile_once_per_process_and_again_when_one_changes(tmp_path, monkeypatch):
+    """An app made again in the same process reuses the compiled catalog; a changed catalog is compiled anew."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    src = tmp_path / "translations"
+    (src / "de" / "LC_MESSAGES").mkdir(parents=True)
+    po = src / "de" / "LC_MESSAGES" / "one.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Round"\nmsgstr "Runde"\n')
+    built = compile_translations(src)
+    mo = built / "de" / "LC_MESSAGES" / "messages.mo"
+    first = mo.stat().st_mtime_ns
+    assert compile_translations(src) == built and mo.stat().st_mtime_ns == first  # not written again
+    po.write_text(po.read_text() + '\nmsgid "Day"\nmsgstr "Tag"\n')
+    os.utime(po, ns=(first + 10**9, first + 10**9))
+    with mo.open("rb") as fh:
+        assert "Day" not in read_mo(fh)
+    compile_translations(src)
+    with mo.open("rb") as fh:
+        assert read_mo(fh)["Day"].string == "Tag"
