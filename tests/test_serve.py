@@ -8,7 +8,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
 import urllib.request
 
 from companion.cli import terminal_qr
@@ -27,9 +26,9 @@ def start(db, port):
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5)
             return proc
-        except (urllib.error.URLError, ConnectionError):
+        except OSError:  # not listening yet (URLError, ConnectionError) or a first answer slow on a busy machine
             time.sleep(0.2)
     proc.kill()
     raise AssertionError(proc.stdout.read().decode())
