@@ -5,71 +5,9 @@ import dataclasses
 import json
 
 from companion.game import round_state
-from companion.game.local import LocalGame
-from companion.game.story import story
 from companion.game.story_chart import fame_chart, nice_top, time_bars
-from tests.game.flow_helpers import SOLO, THREE, conquer_city, pick_tactics
-
-T0 = 20 * 3600  # 20:00:00 on the evening of the game
-
-
-class ClockGame(LocalGame):
-    """A LocalGame whose events carry the time of a scripted clock (``at``, seconds since midnight), as the
-    database stamps ``created`` when an event is recorded."""
-
-    at = T0
-
-    def record(self, cmd, device=None):
-        ev = super().record(cmd, device)
-        return self._stamp(ev)
-
-    def _append(self, *args, **kwargs):
-        return self._stamp(super()._append(*args, **kwargs))
-
-    def _stamp(self, ev):
-        h, m, s = self.at // 3600, self.at % 3600 // 60, self.at % 60
-        self.events[-1] = dataclasses.replace(ev, created=f"2026-11-27T{h:02d}:{m:02d}:{s:02d}+00:00")
-        return self.events[-1]
-
-
-def told(g):
-    return story(g.id, g.setup, g.seed, g.events)
-
-
-def end_turn(g, seconds_later):
-    g.at += seconds_later
-    g.run("round_end_turn", player=round_state.current(g.state))
-
-
-def scripted_evening():
-    """Three players, two Rounds. Round 1 (Day): the Tactics are chosen at 20:00:00, then Cleo plays 60 s, Ben 120 s
-    (he conquers the green city: one Prowlers token, Fame 2), Anna 180 s (she gains 4 Fame on the board); Cleo
-    announces the End of the Round 30 s later, Ben (90 s) and Anna (45 s) take their last turns. Round 2 (Night):
-    Anna gains 3 Fame on the board; the first player ends their turn 200 s after the last Tactic."""
-    g = ClockGame(THREE)
-    pick_tactics(g, prefer=("early_bird", "rethink", "mana_steal"))
-    assert g.state["round_order"] == [2, 1, 0]
-    end_turn(g, 60)  # Cleo
-    g.at += 100
-    conquer_city(g, 1, "green")
-    end_turn(g, 20)  # Ben: 120 s in all
-    g.at += 170
-    g.run("fame", player=0, amount=4)
-    end_turn(g, 10)  # Anna: 180 s
-    g.at += 30
-    g.run("round_announce", player=2, deck_empty="1")
-    end_turn(g, 90)  # Ben's last turn
-    end_turn(g, 45)  # Anna's last turn
-    g.at += 300
-    g.run("next_round")
-    g.at += 60
-    pick_tactics(g)
-    first = round_state.current(g.state)
-    g.at += 150
-    g.run("fame", player=0, amount=3)
-    end_turn(g, 50)
-    return g, first
-
+from tests.game.flow_helpers import SOLO, THREE, pick_tactics
+from tests.story_helpers import ClockGame, scripted_evening, told
 
 def test_fame_by_round_is_each_players_fame_at_the_end_of_each_round():
     """Rulebook, Fame: the Fame track is the score; the story notes it at the end of each Round."""
