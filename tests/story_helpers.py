@@ -7,7 +7,7 @@ from companion.game import round_state
 from companion.game.exchange import export_dict
 from companion.game.local import LocalGame
 from companion.game.story import story
-from tests.game.flow_helpers import THREE, conquer_city, pick_tactics
+from tests.game.flow_helpers import SOLO, THREE, conquer_city, pick_tactics
 
 T0 = 20 * 3600  # 20:00:00 on the evening of the game
 
@@ -68,6 +68,24 @@ def scripted_evening():
     g.run("fame", player=0, amount=3)
     end_turn(g, 50)
     return g, first
+
+
+def scripted_solo_round():
+    """Solo Conquest with a virtual Dummy player (Tovak): Anna takes Planning; every Dummy turn takes 5 s, every turn
+    of Anna's 100 s, until the Dummy player announces the End of the Round; Anna's last turn takes 70 s."""
+    g = ClockGame(SOLO)
+    g.run("dummy_setup", mode="virtual", hero="tovak")
+    g.run("dummy_tactics", tactic_0="planning")
+    while not g.state["dummy"]["announced"]:
+        if round_state.current(g.state) == "dummy":
+            g.at += 5
+            g.run("dummy_turn")
+        else:
+            g.at += 100
+            g.run("dummy_pass")
+    g.at += 70
+    g.run("dummy_pass")  # Anna's last turn
+    return g
 
 
 def scripted_export(g: LocalGame) -> dict:

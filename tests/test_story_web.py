@@ -9,7 +9,7 @@ import re
 
 from game_helpers import game_token, new_game
 from import_helpers import import_file, imported_id
-from tests.story_helpers import scripted_evening, scripted_export, told
+from tests.story_helpers import scripted_evening, scripted_export, scripted_solo_round, told
 
 
 def imported_evening(client):
@@ -122,3 +122,16 @@ def test_a_runewars_game_says_plainly_what_its_story_is(client):
     html = client.get(f"/games/{gid}/story").get_data(as_text=True)
     assert "A Runewars game records no Rounds, Fame or turns: its story is its battles." in html
     assert "No battle was fought yet." in html and "fame-chart" not in html
+
+
+def test_a_solo_games_story_has_the_dummy_players_rounds(client):
+    """Scenario Book, Dummy Player: with its deck empty it announces the End of the Round."""
+    g = scripted_solo_round()
+    gid = imported_id(import_file(client, scripted_export(g)))
+    html = client.get(f"/games/{gid}/story").get_data(as_text=True)
+    table = html[html.index('data-testid="dummy-rounds"'):html.index("</table>", html.index('data-testid="dummy-rounds"'))]
+    (row,) = re.findall(r"<tr><th scope=\"row\">Round 1</th>(.*?)</tr>", table, re.S)
+    turns = len(g.state["dummy"]["turns"])
+    assert re.findall(r'<td class="num">(\d+)</td>', row) == [str(turns), "16"]
+    assert "Dummy player" in row
+    assert "Anna 1 min 10 s" not in text_of(html) and "longest 1 min 40 s" in text_of(html)

@@ -6,8 +6,8 @@ import json
 
 from companion.game import round_state
 from companion.game.story_chart import fame_chart, nice_top, time_bars
-from tests.game.flow_helpers import SOLO, THREE, pick_tactics
-from tests.story_helpers import ClockGame, scripted_evening, told
+from tests.game.flow_helpers import THREE, pick_tactics
+from tests.story_helpers import ClockGame, scripted_evening, scripted_solo_round, told
 
 def test_fame_by_round_is_each_players_fame_at_the_end_of_each_round():
     """Rulebook, Fame: the Fame track is the score; the story notes it at the end of each Round."""
@@ -73,18 +73,7 @@ def test_a_turn_end_undone_and_tapped_again_later_lasts_until_the_new_tap():
 def test_a_solo_game_tells_the_dummy_players_rounds_and_the_players_turns():
     """Scenario Book, Dummy Player: it flips three cards a turn (more with crystals of the last card's colour); with
     its deck empty it announces the End of the Round. Anna's turns start when the Dummy player's turn ends."""
-    g = ClockGame(SOLO)
-    g.run("dummy_setup", mode="virtual", hero="tovak")
-    g.run("dummy_tactics", tactic_0="planning")
-    while not g.state["dummy"]["announced"]:
-        if round_state.current(g.state) == "dummy":
-            g.at += 5
-            g.run("dummy_turn")
-        else:
-            g.at += 100
-            g.run("dummy_pass")
-    g.at += 70
-    g.run("dummy_pass")  # Anna's last turn
+    g = scripted_solo_round()
     s = told(g)
     (dummy_round,) = s["dummy"]["rounds"]
     assert dummy_round["round"] == 1 and dummy_round["cards"] == 16 and dummy_round["announced_by"] == "dummy"
