@@ -5,8 +5,9 @@ the bars of the time each player spent on their turns. Pure: no Flask.
 
 from __future__ import annotations
 
-WIDTH, HEIGHT = 320, 200
-LEFT, RIGHT, TOP, BOTTOM = 34, 12, 10, 26
+# a small drawing, scaled to the phone's width: its labels (16 units) are at least 14 px on a 320 px phone
+WIDTH, HEIGHT = 260, 170
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 24
 MARKERS = ("circle", "square", "diamond", "triangle", "cross", "star")
 BAR_WIDTH = 200
 
