@@ -135,3 +135,12 @@ def test_a_solo_games_story_has_the_dummy_players_rounds(client):
     assert re.findall(r'<td class="num">(\d+)</td>', row) == [str(turns), "16"]
     assert "Dummy player" in row
     assert "Anna 1 min 10 s" not in text_of(html) and "longest 1 min 40 s" in text_of(html)
+
+
+def test_the_live_part_of_the_page_is_what_another_phones_change_morphs(client):
+    """Another phone's change refreshes the page's live part (htmx, morphed): the story's sections, not its
+    stylesheet again."""
+    _g, gid = imported_evening(client)
+    fragment = client.get(f"/games/{gid}/story", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert 'data-testid="fame-chart"' in fragment and 'data-testid="turn-times"' in fragment
+    assert "<html" not in fragment and "stylesheet" not in fragment
