@@ -127,3 +127,38 @@ def test_a_broken_stored_event_is_left_out_of_the_story_as_the_fold_leaves_it_ou
     g.events.append(bad)
     g.run("fame", player=1, amount=2)
     assert told(g)["fame_by_round"][-1]["fame"] == [5, 2, 0]
+
+
+def play_round(g):
+    """Every Tactic chosen, then each player ends one turn (the Dummy player plays its own) until the End of the
+    Round is announced by the Dummy or every player has had a turn; 30 s a turn."""
+    if round_state.next_picker(g.state) == "dummy":
+        g.run("dummy_tactic_draw")
+    pick_tactics(g)
+    ended = set()
+    while len(ended) < len(g.state["players"]):
+        who = round_state.current(g.state)
+        g.at += 30
+        if who == "dummy":
+            g.run("dummy_turn")
+        else:
+            g.run("round_end_turn", player=who)
+            ended.add(who)
+
+
+def test_every_mode_has_its_story():
+    """Competitive, team, co-op (with the Dummy player of Full Cooperation) and solo games: every turn timed."""
+    two = [{"name": "Anna", "hero": "arythea", "team": "A"}, {"name": "Ben", "hero": "tovak", "team": "A"},
+           {"name": "Cleo", "hero": "goldyx", "team": "B"}, {"name": "Dora", "hero": "norowas", "team": "B"}]
+    setups = [THREE, {"scenario": "full_conquest", "mode": "team", "players": two},
+              {"scenario": "full_cooperation", "mode": "coop", "players": two[:2]}]
+    for setup in setups:
+        g = ClockGame(setup)
+        if setup["mode"] == "coop":
+            g.run("dummy_setup", mode="virtual", hero="goldyx")
+        play_round(g)
+        s = told(g)
+        n = len(setup["players"])
+        assert len(s["turns"]) == n and all(t["seconds"] == 30 for t in s["turns"]), setup["mode"]
+        assert s["fame_by_round"][-1]["fame"] == [0] * n
+        assert (s["dummy"] is not None) == (setup["mode"] == "coop")
