@@ -6,8 +6,8 @@ import io
 import json
 import re
 
-GAME_PAGES = ("", "/log", "/combat", "/dummy", "/score", "/score.json", "/score.csv", "/pvp?a=0&d=1", "/invite",
-              "/tokens", "/runewars", "/runewars/heroes", "/who", "/export.json")
+GAME_PAGES = ("", "/log", "/combat", "/dummy", "/score", "/score.json", "/score.csv", "/story", "/pvp?a=0&d=1",
+              "/invite", "/tokens", "/runewars", "/runewars/heroes", "/who", "/export.json")
 
 
 def counts(app) -> tuple[int, int]:

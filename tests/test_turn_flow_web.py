@@ -119,6 +119,10 @@ def test_a_solo_conquest_ends_on_every_phone_and_points_to_the_score_sheet(app, 
     assert 'data-testid="next-round"' not in board and 'data-testid="end-turn"' not in board
     dummy_page = client.get(f"/games/{gid}/dummy").get_data(as_text=True)
     assert 'data-testid="now-game-over"' in dummy_page  # every game page shows it
+    assert f'href="/games/{gid}/story" data-testid="now-story"' in dummy_page  # and the story of the game
+    story = client.get(f"/games/{gid}/story").get_data(as_text=True)
+    assert 'data-testid="story-status">The game is over.' in story
+    assert story.count('data-testid="conquest"') == 2 and "White city" in story and "Blue city" in story
     r = client.post(f"/games/{gid}/dummy/new-round",
                     data={"advanced_action": "empty", "spell_color": "empty", "based_on": _seq(client, gid)})
     assert r.status_code == 400 and "game is over" in r.get_data(as_text=True)

@@ -371,6 +371,7 @@ GAME_LINKS = (
     ("/games/%d/combat", lazy_gettext("Combat")),
     ("/games/%d/dummy", lazy_gettext("Dummy player")),
     ("/games/%d/score", lazy_gettext("Score")),
+    ("/games/%d/story", lazy_gettext("The story of the game")),
     ("/games/%d/pvp", lazy_gettext("Player vs. player")),
     ("/games/%d/tokens", lazy_gettext("Token corrections")),
 )

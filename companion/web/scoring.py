@@ -3,7 +3,8 @@ its commands ``score_set``/``score_confirm``/``score_final`` and reducers, the r
 
 The engine's explanation lines and title reasons are ``T`` lines (companion.rules.text): the page shows them with
 ``|tr`` in its language. The JSON export turns them into their English sentences. The CSV export is in the
-requesting device's language (its ``key`` column keeps the English ids)."""
+requesting device's language (its ``key`` column keeps the English ids); after the sheet's rows it has the story
+of the game's (``story_*`` keys: Fame at the end of each Round, fights, turns and their time)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from ..rules.data import get_rules
 from ..rules.text import translate_line
 from .common import done, game_command, load_game, page, record_command
 from .language import invalid_text, ui_gettext
+from .story import csv_rows, game_story
 
 bp = Blueprint("scoring", __name__)
 
@@ -190,5 +192,8 @@ def export_csv(game_id: int):
         w.writerow(csv_cells([row["label"], row["key"], *["" if v is None else v for v in row["values"]]]))
     w.writerow(csv_cells([gettext("Total"), "total", *[c["total"] for c in t["columns"]]]))
     w.writerow(csv_cells([gettext("Result"), "result", winner_text(res, gettext)]))
+    # the story of the game (web/story.py), added after the sheet's rows: Fame by Round, fights, turns
+    for row in csv_rows(game_story(game), [c["name"] for c in t["columns"]]):
+        w.writerow(csv_cells(row))
     return Response(buf.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{_export_name(game, "csv")}"'})

@@ -17,7 +17,8 @@ from test_two_phones import create_game
 
 pytestmark = pytest.mark.browser
 
-PAGES = {"board": "", "combat": "/combat", "score": "/score", "pvp": "/pvp", "tokens": "/tokens?enemy=guardsmen",
+PAGES = {"board": "", "combat": "/combat", "score": "/score", "story": "/story", "pvp": "/pvp",
+         "tokens": "/tokens?enemy=guardsmen",
          "log": "/log", "invite": "/invite"}
 
 # Every control, measured with everything unfolded: a checkbox or radio by the label that holds it.
