@@ -29,8 +29,8 @@ SUMMON_GUIDE = N_("Mage Lite, Block phase 2: the summoned Brown enemy is the one
                   "tap it if this game keeps it; it replaces the summoner in the Block and Assign Damage phases.")
 # 004 "Site Reference", Dungeon and Tomb: "You can't use Units in the Dungeon. Use Night Rules. (Gold Mana can't be
 # spent, but Dark Mana can)."
-DUNGEON_NOTE = N_("Mage Lite, Dungeon and Tomb: you can't use Units; Night rules: Gold mana can't be spent, but "
-                  "Dark mana can.")
+DUNGEON_NOTE = N_("Mage Lite, Dungeon and Tomb: you can't use Units; Night rules: gold mana can't be spent, but "
+                  "dark mana can.")
 # 004 "Site Reference", Maze and Labyrinth: "You can use only 1 unwounded Unit."
 MAZE_NOTE = N_("Mage Lite, Maze and Labyrinth: you can use only 1 unwounded Unit.")
 # 004 "Taking Wounds": "You take wounds by downgrading cards ... must prioritize cards in your hand."
