@@ -1,27 +1,16 @@
 """A typed enemy kept for the game, on a phone (issue 22, item 5; seed 004 "ENEMIES": the Enemy card's values are
 not in the text): typed once in one fight's set-up, then one tap in the next fight, the result of the tap in view."""
 
-import re
-
 import pytest
 
-from browser_helpers import settled
+from browser_helpers import new_table, settled
 
 pytestmark = pytest.mark.browser
 
 
 def test_typed_once_then_one_tap_in_the_next_fight(server, phone):
     page = phone()
-    page.goto(server + "/games/new")
-    page.select_option("select[name=scenario]", "solo_conquest")
-    if page.locator("input[name=mode][value=solo]").count():
-        page.check("input[name=mode][value=solo]")
-    else:
-        page.select_option("select[name=mode]", "solo")
-    page.fill("input[name=name_0]", "Anna")
-    page.locator("form[action='/games'] button").last.click()
-    page.wait_for_url(re.compile(r"/games/\d+(/|$)"))
-    gid = re.search(r"/games/(\d+)", page.url).group(1)
+    gid = new_table(server, [page], "full_conquest", "competitive", [("Anna", "tovak"), ("Ben", "arythea")])
     page.goto(f"{server}/games/{gid}/combat")
 
     page.locator("[data-testid=quick-fight-rampaging]").click()
