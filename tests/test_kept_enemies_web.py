@@ -26,6 +26,8 @@ def test_typed_once_then_one_tap_then_corrected_and_forgotten(client):  # noqa: 
     post(client, gid, "/combat/setup", {"player": "0", "fight": "rampaging"})
     html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
     assert 'data-testid="kept-k1"' in html and "Orc with poison" in html
+    # a fight without a site is against rampaging enemies: the box is ticked for the one tap (Reputation +1 for orcs)
+    assert 'value="yes" checked data-testid="kept-add-rampaging"' in html
     post(client, gid, "/combat/enemy", {"kept": "k1"})
     e = state(client, gid)["combat"]["current"]["enemies"][0]
     assert (e["armor"], e["abilities"], e["fame"]) == (5, ["poison"], 3)

@@ -172,3 +172,29 @@ def test_a_maze_in_mage_knight_takes_a_ready_unit():
         else:
             g.run("combat_setup", player=0, fight="maze", unit=uid)
             assert cur(g)["only_unit"] == uid
+
+
+def test_rampaging_kept_orcs_and_draconum_give_reputation_assault_costs_one():
+    """004 "Combat Outcomes" 2a: "If you defeated one or more rampaging enemies ... You do gain Reputation (+1 for
+    each orc marauders, +2 for each draconum)"; 1a: "Every time you make an assault, you lose 1 Reputation". The
+    Mage Knight referee's outcome, with kept enemies of the green and red piles."""
+    g = LocalGame(MAGE_LITE)
+    g.run("enemy_keep", POISON_ORC)
+    g.run("enemy_keep", {"name": "Draconum", "armor": 7, "attack": 5, "attack_element": "fire", "fame": 6,
+                         "color": "red"})
+    g.run("combat_setup", player=0, fight="rampaging")
+    g.run("combat_enemy_add", kept="k1", rampaging="yes")
+    g.run("combat_enemy_add", kept="k2", rampaging="yes")
+    for _ in range(3):
+        g.run("combat_phase")
+    g.run("combat_damage", mode="suggest", then_attack="yes")
+    g.run("combat_attack", target=[1, 2], value=[12], element=["physical"], kind=["melee"])
+    g.run("combat_end")
+    last = g.state["combat"]["last"]
+    assert (last["fame"], last["reputation"]) == (9, 3)
+    g.run("combat_setup", player=0, fight="keep")
+    g.run("combat_enemy_add", {"name": "Guard", "armor": 3, "attack": 2, "fame": 2, "color": "gray"})
+    g.run("combat_phase")
+    g.run("combat_attack", target=[1], value=[3], element=["physical"], kind=["siege"])
+    g.run("combat_end")
+    assert g.state["combat"]["last"]["reputation"] == -1 and g.state["combat"]["last"]["conquered"]
