@@ -39,6 +39,7 @@ def test_a_mage_lite_fight_typed_enemy_poison_choice_and_wounds_in_its_words(cli
         post(client, gid, "/combat/phase")
     html = page(client, gid)
     assert 'data-testid="mage-lite-wounds"' in html and 'name="poison"' in html
+    assert "2 wounds into your hand, 2 into your deed deck" in html  # the suggestion, in Mage Lite's words
     post(client, gid, "/combat/damage", {"mode": "suggest", "poison": "deck"})
     html = page(client, gid)
     assert 'data-testid="mage-lite-result"' in html and "2 wounds into your hand, 2 into your deed deck" in html

@@ -23,7 +23,7 @@ from .damage import damage_result, suggestion
 from ..fields import between
 from .forms import parse_assignment, parse_attacks, parse_blocks, parse_targets
 from .kept import kept_enemies
-from .mage_lite import site_notes
+from .mage_lite import damage_mage_lite, site_notes
 from .variant import mage_lite_rules
 from ...rules.mage_lite_combat import SUMMON_GUIDE
 from .outcome import outcome_of
@@ -254,6 +254,9 @@ def damage_context(state: dict, cur: dict, data: Mapping[str, Any], lang: str = 
     sug = suggestion(state, cur, prefer) if remaining else None
     units, _hand = units_after(state, cur)
     names = {unit_key(u): unit_label(u, lang) for u in player(state, cur["player"])["units"]}
+    # Mage Lite: the suggestion's wounds said as Mage Lite takes them (Poison's extra ones into the deck)
+    ml = (damage_mage_lite(state, cur, assigned_entries(cur) + list(sug[0]), {}) if sug and mage_lite_rules(state)
+          else None)
     return {"prefer": prefer, "remaining": remaining, "prepared": prepared, "suggestion": sug,
             "assignable": [u for u in units if not u.wounded], "unit_names": names,
-            "damage": cur.get("damage")}
+            "damage": cur.get("damage"), "suggestion_mage_lite": ml}
