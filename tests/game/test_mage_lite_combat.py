@@ -198,3 +198,14 @@ def test_rampaging_kept_orcs_and_draconum_give_reputation_assault_costs_one():
     g.run("combat_attack", target=[1], value=[3], element=["physical"], kind=["siege"])
     g.run("combat_end")
     assert g.state["combat"]["last"]["reputation"] == -1 and g.state["combat"]["last"]["conquered"]
+
+
+def test_the_green_city_gives_poison_and_mage_lite_takes_its_extra_wounds_into_the_deck():
+    """004 "City Assaults" 1d: "In the Green city, all defenders that have physical Attack gain the Poison ability";
+    the Mage Knight referee adds it, Mage Lite's Poison rule then applies (the extra wounds into the deck)."""
+    g = LocalGame(MAGE_LITE)
+    to_damage(g, fight="city", city="green", level=3,
+              enemy={"name": "Guard", "armor": 3, "attack": 3, "fame": 2, "color": "white"})
+    g.run("combat_damage", mode="suggest")
+    ml = cur(g)["damage"]["mage_lite"]
+    assert (ml["hand"], ml["deck"], ml["poison_extra"]) == (2, 2, 2)
