@@ -137,6 +137,11 @@ def mk_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("round_order_random", {}),
         ("override", c.pick([{"enemy": c.pick(ENEMIES), "armor": c.int(1, 12)},
                              {"enemy": c.pick(ENEMIES), "reset": True}])),
+        ("enemy_keep", {"name": c.pick(["Beast", "Orc", "Ghoul"]), "armor": c.int(1, 8), "attack": c.int(1, 6),
+                        "attack_element": c.pick(ELEMENTS), "fame": c.int(0, 5)}),
+        *[("enemy_keep", {"id": k, "name": e["name"], "armor": c.int(1, 8), "attack": c.int(1, 6)})
+          for k, e in (state.get("kept_enemies") or {}).items()],
+        *[("enemy_forget", {"id": k}) for k in (state.get("kept_enemies") or {})],
         ("round_tactic", [{"player": i, "tactic": x} for x in c.pick(
             [tactics, list(reversed(tactics))]) for i in ps]),
         *[("round_end_turn", {"player": i}) for i in ps],
@@ -193,7 +198,9 @@ def _combat_inputs(c: Chooser, state, cur) -> list[tuple[str, dict]]:
         out.append(("combat_enemy_add", {"token": c.pick(ENEMIES), "rampaging": c.int(0, 4) == 0}))
         out.append(("combat_enemy_add", {"token": "orc_summoners"}))
         out.append(("combat_enemy_add", {"name": "Beast", "armor": c.int(1, 8), "attack": c.int(1, 6),
-                                         "attack_element": c.pick(ELEMENTS), "fame": c.int(0, 5)}))
+                                         "attack_element": c.pick(ELEMENTS), "fame": c.int(0, 5),
+                                         "keep": c.pick(["", "yes"])}))
+        out += [("combat_enemy_add", {"kept": k}) for k in (state.get("kept_enemies") or {})]
         if len(cur["enemies"]) == 1 and "interactive_combat" in (state["game"].get("variants") or []) \
                 and not cur.get("interactive") and c.bool():
             return [("combat_interactive", {"color": c.pick(["white", "red", "blue", "black", "green", "gold"])})]

@@ -7,6 +7,9 @@ Rules: Rulebook "Combat with Enemies" (Ranged and Siege, Block, Assign Damage, A
 
 ``state``    the vocabulary, reading ``state["combat"]``, adapters over the engine
 ``forms``    a command's input (form fields or a plain mapping) into checked values, over ``game.fields``
+``kept``     ``enemy.kept``, ``enemy.forgotten``: typed enemies the game keeps for later fights (one tap)
+``variant``  ``mage_lite_rules(state)``: the one seam that switches on Mage Lite's combat rules (seed 004)
+``mage_lite`` Mage Lite's wounds (hand first, then the deed deck; Poison's choice; Paralyze; knock-out), site notes
 ``setup``    ``combat.setup``, ``combat.enemy_add``, ``combat.enemy_remove``, ``combat.coop_deal``
 ``phases``   ``combat.phase``, ``combat.attack``, ``combat.summon``, ``combat.block``
 ``damage``   ``combat.damage``: the suggestion or one attack assigned by hand
@@ -21,7 +24,7 @@ what the table saw; reducers only apply them.
 
 from __future__ import annotations
 
-from . import damage, outcome, payloads, phases, setup, state, view  # noqa: F401  (registers reducers etc.)
+from . import damage, kept, mage_lite, outcome, payloads, phases, setup, state, variant, view  # noqa: F401  (registers reducers etc.)
 from .damage import suggestion
 from .outcome import outcome_of
 from .state import FIGHTS, engine_enemy

@@ -20,6 +20,8 @@ from ..command import Command, Invalid, command
 from ..sentences import plural_sentence
 from ..fields import choice, yes
 from .forms import need_current, parse_assignment
+from .mage_lite import damage_mage_lite
+from .variant import mage_lite_rules
 from .state import (SCOPE, assigned_entries, current, enemy_by_key, hero_of, refuse, remaining_attacks,
                     result_dict, site_of, unblocked_for_engine, units_after, units_of)
 
@@ -30,6 +32,8 @@ def _damage(state, p, ev):
     if cur is None:
         return
     cur["damage"] = {"assigned": copy.deepcopy(p["assigned"]), "result": copy.deepcopy(p["result"])}
+    if p.get("mage_lite"):
+        cur["damage"]["mage_lite"] = copy.deepcopy(p["mage_lite"])  # where the hero's wounds go (Mage Lite)
     # Quick reference, Vampiric: the enemy's Armor rises for the rest of the combat
     for e in cur["enemies"]:
         e["vampiric"] = 0
@@ -74,7 +78,8 @@ def suggestion(state: dict, cur: dict, prefer: str):
 def damage(state: dict, data: Mapping[str, Any]) -> Command:
     """``mode`` "suggest": the engine's best assignment for the attacks not assigned yet (``prefer`` "units" or
     "hero"; ``then_attack`` "yes": on to the Attack phase in the same step, one tap on the page); "manual": one
-    attack (``attack`` = "key:index") on the listed ``unit`` ids, the rest to the hero."""
+    attack (``attack`` = "key:index") on the listed ``unit`` ids, the rest to the hero. In a Mage Lite game also
+    ``poison`` ("deck", the default, or "hand") and ``hand_starting``/``hand_waning`` (mage_lite.py)."""
     cur = need_current(state, ("damage",))
     mode = choice(data, "mode", ("suggest", "manual"))
     prefer = choice(data, "prefer", ("units", "hero"), default="units")
@@ -89,6 +94,9 @@ def damage(state: dict, data: Mapping[str, Any]) -> Command:
     payload = {"mode": mode, "prefer": prefer,
                "assigned": [{"key": k, "attack_index": i, "assign": list(a)} for k, i, a in entries],
                "result": result_dict(res)}
+    if mage_lite_rules(state):
+        # seed 004: wounds rotate or discard hand cards, Poison's extra ones may go into the deck (mage_lite.py)
+        payload["mage_lite"] = damage_mage_lite(state, cur, entries, data)
     if mode == "suggest" and yes(data, "then_attack"):
         payload["then"] = "attack"  # nothing is left to assign: the Attack phase follows (Rulebook, the phases)
     name = player(state, cur["player"])["name"]

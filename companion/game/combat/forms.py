@@ -12,7 +12,7 @@ from ...rules.text import N_
 from ..command import Invalid, term
 from ..fields import between, choice, enemy_token, many, shown, text, whole_value
 from .state import (ABILITIES, ATTACK_KINDS, ELEMENTS, PHASE_NAMES, PILE_NAMES, RESISTANCES, alive, current,
-                    enemy_by_key, player, remaining_attacks, unit_key)
+                    enemy_by_key, player, remaining_attacks, unit_key, usable_units)
 
 def need_current(state: dict, phases=None) -> dict:
     cur = current(state)
@@ -113,7 +113,7 @@ def parse_assignment(data: Mapping[str, Any], cur: dict, state: dict) -> tuple[i
     if (key, index) not in remaining_attacks(cur):
         raise Invalid(N_("That attack is blocked, defeated or already assigned."))
     assign = [u for u in many(data, "unit") if u]
-    valid = {unit_key(u) for u in player(state, cur["player"])["units"]} if cur.get("units_allowed", True) else set()
+    valid = {unit_key(u) for u in usable_units(state, cur)}
     wounded = {unit_key(u) for u in player(state, cur["player"])["units"] if u.get("wounded")}
     for u in assign:
         if u not in valid:

@@ -15,7 +15,7 @@ from ...rules.combat import CombatError
 from ...rules.combat_outcomes import combat_outcome
 from ...rules.data import get_rules
 from ...rules.progression import change_fame, move_reputation
-from ...rules.text import N_, Nn_, T, Term, Tn
+from ...rules.text import N_, Nn_, T, Term, Tn, from_json
 from ...state import player, reducer
 from ..command import Command, command
 from ..sentences import plural_sentence, sentence
@@ -24,6 +24,8 @@ from ..scenario_rules import assault_costs_reputation, line_bonus
 from ..trackers import SHIELD_NAMES
 from .forms import need_current
 from .interactive import extra_fame
+from .mage_lite import outcome_wounds
+from .variant import mage_lite_rules
 from .setup import start_turn
 from .state import FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, refuse, root, uid_of, unit_name_de
 
@@ -172,6 +174,11 @@ def outcome_of(state: dict, cur: dict) -> dict:
         knocked_out = res["hero"]["knocked_out"]
         units = [{"uid": uid_of(u["id"]), "wounds": u["wounds"], "destroyed": u["destroyed"]}
                  for u in res["units"] if u["wounds"] or u["destroyed"]]
+    ml = outcome_wounds(cur) if mage_lite_rules(state) else None
+    if ml:
+        # seed 004 "Taking Wounds": the hero's wounds go into the hand first, then into the deed deck
+        hand, discard, knocked_out = ml["wounds_to_hand"], ml["wounds_to_deck"], ml["knocked_out"]
+        trace.extend(from_json(x) for x in ml["explanation"])
     pl = player(state, cur["player"])
     names = {str(u["uid"]): u["name"] for u in pl["units"]}
     names_de = {str(u["uid"]): unit_name_de(u) for u in pl["units"]}
@@ -186,6 +193,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "explanation": lines_json(trace), "owner_loses_keep": owner_loses,
         "owner_site": FIGHTS[cur["fight"]][4],
         "incantation": cur.get("incantation"),
+        **({"mage_lite": True} if mage_lite_rules(state) else {}),
     }
 
 

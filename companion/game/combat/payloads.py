@@ -29,14 +29,26 @@ ENEMY = Obj(_enemy, token=Opt(Ident()), name=Text(60), name_de=Opt(Text(60)), co
             armor=Whole(0, 99), elusive_armor=Opt(Whole(0, 99)), attacks=Many(ATTACK, 8),
             abilities=Many(OneOf(*ABILITIES), 20), resistances=Many(OneOf(*RESISTANCES), 3), fame=Whole(0, 99),
             defend=Opt(Whole(0, 99)), summon=Opt(PILES), summon_count=Opt(Whole(1, 9)),
-            overridden=Opt(Flag()), rampaging=Opt(Flag()))
+            overridden=Opt(Flag()), rampaging=Opt(Flag()), kept=Opt(Ident()))
+
+
+def _kept_id(state, p):
+    # the ids a game gives its kept enemies (companion/game/combat/kept.py): k1, k2 ...
+    for name in ("id", "keep"):
+        v = p.get(name)
+        if v is not None and not (v[:1] == "k" and v[1:].isdigit() and len(v) <= 8):
+            raise Invalid(N_("%(field)s must be a kept enemy's id, not %(value)s."), field=name, value=v[:20])
+
+
+payload("enemy.kept", _kept_id, id=Ident(), enemy=ENEMY)
+payload("enemy.forgotten", _kept_id, id=Ident())
 
 payload("combat.setup", player=Player(), fight=OneOf(*FIGHTS),
         site=Obj(fortified=Opt(Flag()), city=Opt(CITIES), across_wall=Opt(Flag()), megapolis=Opt(CITIES)),
         level=Opt(Whole(1, 24)), hero_armor=Whole(1, 20), hand_limit=Whole(0, 20), units_allowed=Flag(),
-        night=Opt(Flag()), revisit=Opt(Flag()), owner=Opt(Player()),
+        night=Opt(Flag()), revisit=Opt(Flag()), owner=Opt(Player()), only_unit=Opt(Whole(1, 10**9)),
         incantation=Opt(Obj(night=Whole(1, 2), crystals_per_enemy=Whole(0, 9))))
-payload("combat.enemy_add", enemy=ENEMY)
+payload("combat.enemy_add", _kept_id, enemy=ENEMY, keep=Opt(Ident()))
 payload("combat.enemy_remove", key=KEY)
 payload("combat.coop_deal", participants=Many(Player(), 8, min_len=1, unique=True), counts=Many(Whole(0, 99), 8))
 payload("combat.phase", to=OneOf(*PHASES))
@@ -51,8 +63,13 @@ def _summon(state, p):
 
 
 # a token named by the table, or the pile's remaining token ids and each one's values (drawn when replayed)
-payload("combat.summon", _summon, key=KEY, token=Opt(ENEMY), pile=Opt(Many(Ident(), 200)),
-        tokens=Opt(Mapping_(Ident(), ENEMY, 200)))
+def _summon_checks(state, p):
+    _summon(state, p)
+    _kept_id(state, p)
+
+
+payload("combat.summon", _summon_checks, key=KEY, token=Opt(ENEMY), pile=Opt(Many(Ident(), 200)),
+        tokens=Opt(Mapping_(Ident(), ENEMY, 200)), keep=Opt(Ident()))
 payload("combat.block", key=KEY, attack_index=Whole(0, 20), move_points=Opt(Whole(0, 99)),
         blocks=Opt(Many(Anything(), 20)), result=Obj(success=Flag(), explanation=Opt(LINES)))
 DAMAGE_RESULT = Obj(hero=Obj(wounds_to_hand=Whole(0, 999), wounds_to_discard=Opt(Whole(0, 999)),
@@ -70,7 +87,10 @@ def _vampiric_in_range(state, p):
 
 payload("combat.damage", _vampiric_in_range, mode=Opt(Text(20)), prefer=Opt(Text(20)),
         assigned=Many(Obj(key=KEY, attack_index=Whole(0, 20), assign=Opt(Many(Text(80), 40))), 60),
-        result=DAMAGE_RESULT, then=Opt(OneOf("attack")))
+        result=DAMAGE_RESULT, then=Opt(OneOf("attack")),
+        mage_lite=Opt(Obj(poison=OneOf("deck", "hand"), room=Opt(Whole(0, 99)), hand=Whole(0, 999),
+                          deck=Whole(0, 999), poison_extra=Whole(0, 999), knocked_out=Flag(), discard_hand=Flag(),
+                          explanation=Opt(LINES))))
 OUTCOME = Obj(player=Player(), fight=Opt(OneOf(*FIGHTS)), fame=Whole(-999, 999), reputation=Whole(-20, 20),
               wounds_to_hand=Whole(0, 999), wounds_to_discard=Whole(0, 999), knocked_out=Opt(Flag()),
               units=Many(Obj(uid=Whole(1, 10**9), wounds=Whole(0, 9), destroyed=Flag(), name=Opt(Text(80)),
@@ -78,7 +98,7 @@ OUTCOME = Obj(player=Player(), fight=Opt(OneOf(*FIGHTS)), fame=Whole(-999, 999),
               shields=Mapping_(OneOf(*SHIELD_KINDS), Whole(0, 99), 5), conquered=Opt(Flag()),
               city=Opt(CITIES), level=Opt(Whole(1, 24)), defeated=Opt(Many(Text(80), 60)),
               undefeated=Opt(Many(Text(80), 60)), explanation=Opt(LINES), owner_loses_keep=Opt(Player()),
-              owner_site=Opt(OneOf(*SHIELD_KINDS)), incantation=Opt(Obj(night=Whole(1, 2),
+              owner_site=Opt(OneOf(*SHIELD_KINDS)), mage_lite=Opt(Flag()), incantation=Opt(Obj(night=Whole(1, 2),
                                                                          crystals_per_enemy=Opt(Whole(0, 9)))))
 payload("combat.end", outcome=OUTCOME)
 payload("combat.cancel")

@@ -18,9 +18,11 @@ from ...rules.text import N_
 from ...state import reducer, rng
 from ..command import Command, Invalid, command, term
 from ..sentences import sentence
-from ..fields import between, many, text
+from ..fields import between, many, text, yes
 from ..scenario_play import check_defenders
-from .forms import need_current, parse_attacks, parse_blocks, parse_targets, token_enemy
+from .forms import need_current, parse_attacks, parse_blocks, parse_targets, token_enemy, typed_enemy
+from .kept import kept_enemy, new_kept_id, store_kept
+from .variant import mage_lite_rules
 from .interactive import on_phase
 from .state import (EXPANSION_NAMES, PHASE_NAMES, PHASES, PILE_NAMES, SCOPE, RulesRefusal, acting, alive,
                     current, engine_enemy, enemy_arg, enemy_by_key, get_rules, is_summoner, lines_json, names_arg,
@@ -73,6 +75,8 @@ def _summon(state, p, ev):
         token = copy.deepcopy(p["tokens"][drawn])
         token["drawn"] = True
     e["summoned"] = list(e.get("summoned") or []) + [token]
+    if p.get("keep"):
+        store_kept(state, p["keep"], p["token"])  # typed once, kept for later fights (kept.py)
     e["blocked"] = []
     e["move_points"] = {}
 
@@ -241,6 +245,12 @@ def summon(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("%(enemy)s has already summoned: undo that first to change it."), enemy=enemy_arg(e))
     pile_colour = e.get("summon") or "brown"
     token = text(data, "token", default="")
+    if text(data, "kept", default="") or text(data, "name", default=""):
+        return summon_typed(state, data, key, e, pile_colour)
+    if mage_lite_rules(state) and not token:
+        # seed 004, Block phase 2: Mage Lite has no token piles; the Guiding symbol chooses the Brown enemy
+        raise Invalid(N_("Mage Lite: the summoned Brown enemy is chosen by the Guiding symbol: tap it or type it "
+                         "in."))
     if token:
         tok = token_enemy(state, token)
         if tok["color"] != pile_colour:
@@ -260,6 +270,22 @@ def summon(state: dict, data: Mapping[str, Any]) -> Command:
     s = sentence(N_("%(enemy)s summons: a random token is drawn from the %(pile)s pile."), translate=("pile",),
                  enemy=enemy_arg(e), pile=PILE_NAMES.get(pile_colour, pile_colour))
     return Command("combat.summon", {"key": key, "pile": pile, "tokens": tokens}, s, (SCOPE,))
+
+
+def summon_typed(state: dict, data: Mapping[str, Any], key: int, e: dict, pile_colour: str) -> Command:
+    """The summoned enemy named by the table: one this game keeps (``kept``) or typed in (``keep`` "yes": kept for
+    later fights, in the same event). Seed 004, Block phase 2: in Mage Lite the Guiding symbol chooses it."""
+    kept = text(data, "kept", default="")
+    tok = kept_enemy(state, kept) if kept else typed_enemy(data)
+    if tok.get("color") not in (None, pile_colour):
+        raise Invalid(N_("A summoned token comes from the %(pile)s pile."),
+                      pile=term(PILE_NAMES.get(pile_colour, pile_colour)))
+    tok["color"] = pile_colour
+    payload: dict[str, Any] = {"key": key, "token": tok}
+    if not kept and yes(data, "keep"):
+        payload["keep"] = tok["kept"] = new_kept_id(state, tok["name"])
+    s = sentence(N_("%(enemy)s summons %(token)s."), enemy=enemy_arg(e), token=enemy_arg(tok))
+    return Command("combat.summon", payload, s, (SCOPE,) + ((f"kept:{payload['keep']}",) if "keep" in payload else ()))
 
 
 @command("combat_block")

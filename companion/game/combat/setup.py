@@ -22,6 +22,8 @@ from ..scenario_play import check_setup, mine_of
 from ..scenario_rules import cities_closed, incantation_allowed, towers_like_keeps
 from ..fields import between, choice, text, yes
 from .forms import need_current, token_enemy, typed_enemy
+from .kept import kept_enemy, new_kept_id, store_kept
+from .variant import mage_lite_rules
 from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
 
 # ---------------------------------------------------------------------------------------------- reducers
@@ -39,6 +41,7 @@ def _setup(state, p, ev):
         "hero_armor": int(p["hero_armor"]),
         "hand_limit": int(p["hand_limit"]),
         "units_allowed": bool(p["units_allowed"]),
+        "only_unit": p.get("only_unit"),
         "night": bool(p.get("night")),
         "revisit": bool(p.get("revisit")),
         "owner": p.get("owner"),
@@ -63,6 +66,8 @@ def _enemy_add(state, p, ev):
               "defend_used": False, "summoned": [], "vampiric": 0})
     cur["next_key"] += 1
     cur["enemies"].append(e)
+    if p.get("keep"):
+        store_kept(state, p["keep"], p["enemy"])  # typed once, kept for later fights (kept.py)
 
 
 @reducer("combat.enemy_remove")
@@ -140,12 +145,18 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     incantation = incantation_of(state, data, fight)
     st = standing(get_rules().levels, player(state, i)["fame"])
     armor = between(data, "hero_armor", 1, 20, default=st.armor, label=N_("Armor"))
+    # Rulebook Assign Damage 5c, 004 the same: the knock-out counts against the unmodified Hand limit "shown on your
+    # Hero card at your current level" (default: the Fame track's; a Mage Lite hero card may say otherwise)
+    hand_limit = between(data, "hand_limit", 1, 20, default=st.hand_limit, label=N_("Hand limit"))
     payload = {
         "player": i, "fight": fight,
         "site": {"fortified": fortified, "city": city, "across_wall": yes(data, "across_wall")},
-        "level": level, "hero_armor": armor, "hand_limit": st.hand_limit, "units_allowed": units_allowed,
+        "level": level, "hero_armor": armor, "hand_limit": hand_limit, "units_allowed": units_allowed,
         "night": night, "revisit": revisit, "owner": owner,
     }
+    only_unit = maze_unit(state, data, i, fight)
+    if only_unit is not None:
+        payload["only_unit"] = only_unit
     if incantation:
         payload["incantation"] = incantation
     if fight == "city" and second:
@@ -159,6 +170,24 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         s = sentence(N_("%(name)s starts a combat: %(fight)s."), translate=("fight",),
                      name=player(state, i)["name"], fight=FIGHT_NAMES[fight])
     return Command("combat.setup", payload, s, (SCOPE,))
+
+
+def maze_unit(state: dict, data: Mapping[str, Any], i: int, fight: str) -> int | None:
+    """A maze or labyrinth: the one Unit that goes along (``unit``: its uid; empty: none). Quick reference, Maze:
+    "you may choose one ready unwounded Unit to accompany you. You cannot use any Unit other than the chosen one";
+    seed 004, Maze and Labyrinth: "You can use only 1 unwounded Unit" (Mage Lite asks only that it is unwounded:
+    a spent Unit can still be assigned damage)."""
+    if fight != "maze" or data.get("unit") in (None, ""):
+        return None
+    uid = between(data, "unit", 1, 10 ** 9, label=N_("Unit"))
+    unit = next((u for u in player(state, i)["units"] if u["uid"] == uid), None)
+    if unit is None:
+        raise Invalid(N_("That unit is not this player's."))
+    if unit.get("wounded"):
+        raise Invalid(N_("Only an unwounded Unit may go into a maze or labyrinth."))
+    if not mage_lite_rules(state) and unit.get("state") == "spent":
+        raise Invalid(N_("Only a ready Unit may go into a maze or labyrinth (quick reference, Maze)."))
+    return uid
 
 
 def megapolis_city(data: Mapping[str, Any], city: str) -> str | None:
@@ -200,21 +229,37 @@ def _day_night(state: dict) -> tuple:
 
 @command("combat_enemy_add")
 def enemy_add(state: dict, data: Mapping[str, Any]) -> Command:
-    """One enemy: a token from the rules data (with this game's corrections) or typed in; rampaging enemies may
-    join a fight at a site (not a dungeon, tomb or monastery)."""
+    """One enemy: a token from the rules data (with this game's corrections), an enemy this game keeps (``kept``:
+    its id, one tap) or one typed in (``keep`` "yes": the game keeps it for later fights, in the same event);
+    rampaging enemies may join a fight at a site (not a dungeon, tomb or monastery)."""
     cur = need_current(state, ("setup",))
     if cur.get("coop"):
         raise Invalid(N_("The garrison has been dealt: undo the deal to change the enemies."))
     if len(cur["enemies"]) >= MAX_ENEMIES:
         raise Invalid(N_("At most %(n)d enemies in one combat."), n=MAX_ENEMIES)
     token = text(data, "token", default="")
-    e = token_enemy(state, token) if token else typed_enemy(data)
+    kept = text(data, "kept", default="")
+    keep_as = None
+    if kept:
+        e = kept_enemy(state, kept)
+    elif token:
+        e = token_enemy(state, token)
+    else:
+        e = typed_enemy(data)
+        if yes(data, "keep"):
+            keep_as = new_kept_id(state, e["name"])
+            e["kept"] = keep_as
     e["rampaging"] = yes(data, "rampaging")
-    if e["rampaging"] and cur["fight"] in ("dungeon", "monastery"):
+    if e["rampaging"] and cur["fight"] in ("dungeon", "monastery", "maze"):
         raise Invalid(N_("Rampaging enemies cannot join this fight."))
     msg = (N_("%(enemy)s (rampaging) joins the combat.") if e["rampaging"] else
            N_("%(enemy)s is in the combat."))
-    return Command("combat.enemy_add", {"enemy": e}, sentence(msg, enemy=enemy_arg(e)), (SCOPE,))
+    if keep_as:
+        msg = (N_("%(enemy)s (rampaging) joins the combat; the game keeps it for later fights.") if e["rampaging"]
+               else N_("%(enemy)s is in the combat; the game keeps it for later fights."))
+    payload = {"enemy": e, **({"keep": keep_as} if keep_as else {})}
+    return Command("combat.enemy_add", payload, sentence(msg, enemy=enemy_arg(e)),
+                   (SCOPE,) + ((f"kept:{keep_as}",) if keep_as else ()))
 
 
 @command("combat_enemy_remove")

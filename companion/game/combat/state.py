@@ -42,6 +42,9 @@ FIGHTS: dict[str, tuple[str, bool, bool, bool, str | None]] = {
     "other_mage_tower": ("other_players_keep", True, True, False, "mage_tower"),
     # Scenario Book, Mines Liberation: "fight both enemies; Night rules apply as in a dungeon (but you may use Units)"
     "mine": ("adventure", False, True, True, None),
+    # Quick reference, Maze / Labyrinth: "you may choose one ready unwounded Unit to accompany you. You cannot use
+    # any Unit other than the chosen one"; seed 004, Site Reference: "You can use only 1 unwounded Unit."
+    "maze": ("adventure", False, True, False, "adventure"),
 }
 FIGHT_NAMES = {
     "rampaging": N_("Rampaging enemies (no site)"),
@@ -54,6 +57,7 @@ FIGHT_NAMES = {
     "other_keep": N_("Another player's keep (half Fame)"),
     "other_mage_tower": N_("Another player's mage tower (Conquer and Hold: half Fame)"),
     "mine": N_("A mine (Mines Liberation: Night rules, Units allowed)"),
+    "maze": N_("Maze or labyrinth (one unwounded Unit)"),
 }
 PHASES = ("setup", "ranged_siege", "block", "damage", "attack")
 PHASE_NAMES = {
@@ -130,8 +134,8 @@ def enemy_arg(e: Mapping[str, Any]) -> dict:
 def root(state: dict) -> dict:
     c = state.get("combat")
     if not isinstance(c, dict) or "cities" not in c:
-        c = {"current": None, "last": None, "cities": {}}
-        state["combat"] = c
+        state["combat"] = {"current": None, "last": None, "cities": {}}
+        c = state["combat"]  # the state's own copy (an import's strict replay tracks what is put in: journal.py)
     return c
 
 
@@ -261,13 +265,22 @@ def uid_of(unit_id: str) -> int:
     return int(str(unit_id).rsplit("#", 1)[-1])
 
 
-def units_of(state: dict, cur: dict) -> list[Unit]:
-    """The fighting player's units as the damage engine sees them (none in dungeons, tombs, monasteries)."""
+def usable_units(state: dict, cur: dict) -> list[dict]:
+    """The fighting player's units this combat may use: none in dungeons, tombs, monasteries; in a maze or
+    labyrinth only the one chosen at the set-up (``only_unit``; none chosen: none)."""
     if not cur.get("units_allowed", True):
         return []
+    units = player(state, cur["player"])["units"]
+    if cur["fight"] == "maze":
+        return [u for u in units if u["uid"] == cur.get("only_unit")]
+    return list(units)
+
+
+def units_of(state: dict, cur: dict) -> list[Unit]:
+    """The fighting player's units as the damage engine sees them (``usable_units``)."""
     out = []
     cards = get_rules().units
-    for u in player(state, cur["player"])["units"]:
+    for u in usable_units(state, cur):
         card = cards.get(u.get("unit") or "")
         out.append(Unit(id=unit_key(u), armor=int(u["armor"]), level=int(u.get("level") or 1),
                         resistances=tuple(u.get("resistances") or ()), wounded=bool(u.get("wounded")),

@@ -22,13 +22,17 @@ from ..trackers import REWARD_TEXT
 from .damage import damage_result, suggestion
 from ..fields import between
 from .forms import parse_assignment, parse_attacks, parse_blocks, parse_targets
+from .kept import kept_enemies
+from .mage_lite import damage_mage_lite, site_notes
+from .variant import mage_lite_rules
+from ...rules.mage_lite_combat import SUMMON_GUIDE
 from .outcome import outcome_of
 from .phases import SKIP_NOTES, attack_result, block_result, next_phase_of
 from .state import (ABILITIES, ABILITY_NAMES, ATTACK_KIND_NAMES, ATTACK_KINDS, ATTACK_ROWS, BLOCK_ROWS, CITY_NAMES,
                     ELEMENT_NAMES, ELEMENTS, EXPANSION_NAMES, FIGHT_NAMES, FIGHTS, PHASE_NAMES, PHASES, PILE_NAMES,
                     RESISTANCE_NAMES, RESISTANCES, SHIELD_NAMES, acting, alive, assigned_entries, engine_enemy,
                     enemy_by_key, mine, move_points_of, refuse, remaining_attacks, root, site_of, summons_missing,
-                    unblocked_attacks, unit_key, unit_name_de, units_after)
+                    unblocked_attacks, unit_key, unit_name_de, units_after, usable_units)
 
 
 def unit_label(u: Mapping[str, Any], lang: str = "en") -> str:
@@ -143,8 +147,14 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         "expansion_names": EXPANSION_NAMES, "reward_text": REWARD_TEXT, "n_attack_rows": ATTACK_ROWS,
         "block_rows": BLOCK_ROWS, "label": lambda e: enemy_label(e, lang), "args": data, "only_target": None,
     }
+    ctx["mage_lite"] = mage_lite_rules(state)  # seed 004's rules on top (variant.py: the one seam)
+    ctx["kept"] = sorted(kept_enemies(state).items(), key=lambda kv: (len(kv[0]), kv[0]))
+    ctx["summon_guide"] = SUMMON_GUIDE
     if cur is None:
         ctx["standings"] = [standing(rules.levels, p["fame"]) for p in state["players"]]
+        # a maze or labyrinth: the one unwounded Unit that may go along (setup.py: maze_unit)
+        ctx["maze_units"] = [(i, u) for i, p in enumerate(state["players"]) for u in p["units"]
+                             if not u.get("wounded")]
         return ctx
     pl = player(state, cur["player"])
     ctx.update({"pl": pl, "site": site_of(cur), "alive": alive(cur), "mine": mine(cur),
@@ -179,6 +189,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
     except Invalid:
         ctx["next_phase"] = PHASES[min(PHASES.index(cur["phase"]) + 1, len(PHASES) - 1)]
     ctx["skip_notes"] = [SKIP_NOTES[ph] for ph in cur.get("skipped") or () if ph in SKIP_NOTES]
+    ctx["site_notes"] = site_notes(cur) if ctx["mage_lite"] else []
     # no enemy left: the combat jumps to its result (the outcome and its End button) from any phase
     ctx["can_end"] = cur["phase"] == "attack" or (cur["phase"] != "setup" and not alive(cur))
     if ctx["can_end"]:
@@ -196,7 +207,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
             reach = [e for e in reach if ctx["fortification"][e["key"]] == 0]
         if len(reach) == 1:
             ctx["only_target"] = reach[0]["key"]
-    ctx["units"] = pl["units"] if cur.get("units_allowed", True) else []
+    ctx["units"] = usable_units(state, cur)
     return ctx
 
 
@@ -243,6 +254,9 @@ def damage_context(state: dict, cur: dict, data: Mapping[str, Any], lang: str = 
     sug = suggestion(state, cur, prefer) if remaining else None
     units, _hand = units_after(state, cur)
     names = {unit_key(u): unit_label(u, lang) for u in player(state, cur["player"])["units"]}
+    # Mage Lite: the suggestion's wounds said as Mage Lite takes them (Poison's extra ones into the deck)
+    ml = (damage_mage_lite(state, cur, assigned_entries(cur) + list(sug[0]), {}) if sug and mage_lite_rules(state)
+          else None)
     return {"prefer": prefer, "remaining": remaining, "prepared": prepared, "suggestion": sug,
             "assignable": [u for u in units if not u.wounded], "unit_names": names,
-            "damage": cur.get("damage")}
+            "damage": cur.get("damage"), "suggestion_mage_lite": ml}

@@ -13,13 +13,13 @@ SCORE_TARGET = Player()
 
 
 def _score_target(state, p):
-    if p["player"] != "game":
-        SCORE_TARGET.check(p["player"], "player", state)
+    if p.get("player") != "game":  # a damaged import may lack it: refused, never a KeyError
+        SCORE_TARGET.check(p.get("player"), "player", state)
 
 
 def _score_value(state, p):
     _score_target(state, p)
-    v = p["value"]
+    v = p.get("value")
     if not isinstance(v, (bool, int)) or abs(v) > 10**6:
         raise Invalid(N_("%(field)s must be a whole number, not %(value)s."), field="value", value=repr(v)[:30])
 

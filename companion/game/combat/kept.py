@@ -1,0 +1,121 @@
+"""Typed enemies kept per game: an enemy typed once (name, Armor, attack and element, abilities, resistances,
+Fame) that later fights add in one tap.
+
+Issue 22, item 5 (seed 004, "ENEMIES": Mage Lite's enemies are printed on the Enemy card, so "the Enemy card's
+stats are not in the text"): the player types an enemy once and the game keeps it. It works in every game that has
+combat (a Mage Knight game can keep an enemy that is not among the rules data's tokens too).
+
+State: ``state["kept_enemies"] = {id: enemy}`` (ids ``k1``, ``k2`` ... in the order kept), the enemy in the combat's
+own form (``forms.typed_enemy``); ``state["kept_next"]`` the next id's number. A game stored before this feature
+has neither: the readers default them.
+
+Events (undoable, scope ``("kept:<id>",)``): ``enemy.kept`` (a new kept enemy, or one corrected: the same id again
+replaces it), ``enemy.forgotten``. Keeping an enemy while adding it to a combat is the one event
+``combat.enemy_add`` with ``keep`` (``setup.py``). No Flask.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Mapping
+
+from ...rules.text import N_
+from ...state import reducer
+from ..command import Command, Invalid, command
+from ..fields import ident
+from ..sentences import sentence
+from .forms import typed_enemy
+from .state import enemy_arg
+
+MAX_KEPT = 60  # a Mage Lite Enemy card holds a few dozen enemies; a Mage Knight game types a handful
+# what a kept enemy holds (the combat's progress and its place in one combat are not kept)
+KEPT_FIELDS = ("name", "name_de", "color", "armor", "elusive_armor", "attacks", "abilities", "resistances", "fame",
+               "defend", "summon", "summon_count")
+
+
+def kept_enemies(state: Mapping[str, Any]) -> dict:
+    return state.get("kept_enemies") or {}
+
+
+def kept_enemy(state: Mapping[str, Any], kept_id: Any) -> dict:
+    """A kept enemy as the combat adds it (``kept`` names where it came from), or ``Invalid``."""
+    e = kept_enemies(state).get(kept_id) if isinstance(kept_id, str) else None
+    if e is None:
+        raise Invalid(N_("This game keeps no such enemy (forgotten, or undone)."))
+    return {**copy.deepcopy(e), "token": None, "overridden": False, "kept": kept_id}
+
+
+def as_kept(e: Mapping[str, Any]) -> dict:
+    return {k: copy.deepcopy(e[k]) for k in KEPT_FIELDS if k in e}
+
+
+def new_kept_id(state: Mapping[str, Any], name: str) -> str:
+    """The id of a newly kept enemy; refused when the game keeps one of that name already (correct that one) or
+    keeps too many."""
+    kept = kept_enemies(state)
+    same = [k for k, e in kept.items() if e["name"].strip().casefold() == name.strip().casefold()]
+    if same:
+        raise Invalid(N_("This game already keeps an enemy named %(name)s: add it in one tap, or correct it."),
+                      name=name)
+    if len(kept) >= MAX_KEPT:
+        raise Invalid(N_("This game keeps %(n)d enemies already: forget one first."), n=MAX_KEPT)
+    return f"k{int(state.get('kept_next') or 1)}"
+
+
+def store_kept(state: dict, kept_id: str, enemy: Mapping[str, Any]) -> None:
+    """Keep (or replace) one enemy; the next id stays past every id used."""
+    state.setdefault("kept_enemies", {})[kept_id] = as_kept(enemy)
+    n = int(kept_id[1:]) if kept_id[1:].isdigit() else 0
+    state["kept_next"] = max(int(state.get("kept_next") or 1), n + 1)
+
+
+# ---------------------------------------------------------------------------------------------- reducers
+
+
+@reducer("enemy.kept")
+def _kept(state, p, ev):
+    store_kept(state, p["id"], p["enemy"])
+
+
+@reducer("enemy.forgotten")
+def _forgotten(state, p, ev):
+    state.setdefault("kept_enemies", {}).pop(p["id"], None)
+
+
+# ---------------------------------------------------------------------------------------------- commands
+
+
+@command("enemy_keep")
+def keep(state: dict, data: Mapping[str, Any]) -> Command:
+    """Type an enemy once and the game keeps it (the fields of the combat's typed enemy: ``name``, ``armor``,
+    ``attack``/``attack_element``, ``attack2``/``attack2_element``, ``ability``, ``resistance``, ``fame``,
+    ``elusive_armor``, ``defend``, ``color``); with ``id`` a kept enemy is corrected for the rest of the game."""
+    e = as_kept(typed_enemy(data))
+    kept_id = ident(data, "id", default="")
+    if kept_id:
+        old = kept_enemies(state).get(kept_id)
+        if old is None:
+            raise Invalid(N_("This game keeps no such enemy (forgotten, or undone)."))
+        others = [k for k, x in kept_enemies(state).items()
+                  if k != kept_id and x["name"].strip().casefold() == e["name"].strip().casefold()]
+        if others:
+            raise Invalid(N_("This game already keeps an enemy named %(name)s: add it in one tap, or correct it."),
+                          name=e["name"])
+        if as_kept(old) == e:
+            raise Invalid(N_("That is exactly the enemy as kept: nothing to correct."))
+        s = sentence(N_("%(enemy)s corrected for the rest of this game."), enemy=enemy_arg(e))
+    else:
+        kept_id = new_kept_id(state, e["name"])
+        s = sentence(N_("The game keeps %(enemy)s: later fights add it in one tap."), enemy=enemy_arg(e))
+    return Command("enemy.kept", {"id": kept_id, "enemy": e}, s, (f"kept:{kept_id}",))
+
+
+@command("enemy_forget")
+def forget(state: dict, data: Mapping[str, Any]) -> Command:
+    """The game no longer offers this kept enemy (a combat it is in keeps its copy)."""
+    kept_id = ident(data, "id")
+    e = kept_enemies(state).get(kept_id)
+    if e is None:
+        raise Invalid(N_("This game keeps no such enemy (forgotten, or undone)."))
+    return Command("enemy.forgotten", {"id": kept_id},
+                   sentence(N_("The game no longer keeps %(enemy)s."), enemy=enemy_arg(e)), (f"kept:{kept_id}",))
