@@ -22,6 +22,8 @@ GAMES = {
     "mines": ("/games", {"scenario": "mines_liberation", "mode": "competitive", "name_0": "Anna",
                          "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"}),
     "runewars": ("/runewars", {"name": "Battle", "name_0": "Elf", "name_1": "Uthuk"}),
+    "mage lite": ("/mage-lite", {"name_0": "Anna", "difficulty": "hard", "start": "night",
+                                 "variant": ["main_expansion", "crystals"]}),
 }
 
 
@@ -79,7 +81,8 @@ def test_a_random_game_exports_and_imports_to_the_same_state_and_pages(app, data
     kind = data.draw(st.sampled_from(sorted(GAMES)), label="game")
     path, form = GAMES[kind]
     t = Table(app, app.test_client(), form=form, path=path)
-    play(Chooser(data.draw), t, steps=data.draw(st.integers(10, 40), label="steps"), runewars=kind == "runewars")
+    play(Chooser(data.draw), t, steps=data.draw(st.integers(10, 40), label="steps"), runewars=kind == "runewars",
+         mage_lite=kind == "mage lite")
     roundtrip(t)
 
 
@@ -95,7 +98,8 @@ def test_the_random_games_use_every_command_and_every_kind_of_undo(app):
     for seed in range(40):  # fixed seeds (the games' own seeds are drawn): until between them all is reached
         for kind, (path, form) in sorted(GAMES.items()):
             t = Table(app, app.test_client(), form=form, path=path)
-            play(Chooser(rnd=random.Random(seed)), t, steps=60, runewars=kind == "runewars")
+            play(Chooser(rnd=random.Random(seed)), t, steps=60, runewars=kind == "runewars",
+                 mage_lite=kind == "mage lite")
             seen_types |= {e["type"] for e in _export(t)["events"]}
             tried |= {p.split("/")[-1] for p, _s in t.statuses}
         if wanted <= seen_types and set(COMMANDS) <= tried:
