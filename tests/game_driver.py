@@ -316,7 +316,7 @@ def undo_step(c: Chooser, t: Table, state_seq: int) -> None:
         t.post("/undo/0", {})
 
 
-def play(c: Chooser, t: Table, steps: int, runewars: bool = False, mage_lite: bool = False) -> None:
+def play(c: Chooser, t: Table, steps: int, runewars: bool = False) -> None:
     """``steps`` random steps: a command that fits the state (tried until one is recorded, at most 6 tries), or
     one kind of undo."""
     g = t.game()
@@ -327,6 +327,7 @@ def play(c: Chooser, t: Table, steps: int, runewars: bool = False, mage_lite: bo
             undo_step(c, t, g["seq"])
             g = t.last if t.last and "state" in t.last else None
             continue
+        mage_lite = g["state"]["game"].get("mode") == "mage_lite"  # a Mage Lite game (seed 004) has its own commands
         options = (rw_inputs if runewars else ml_inputs if mage_lite else mk_inputs)(c, g["state"])
         for _try in range(6):
             name, bodies = c.pick(options)

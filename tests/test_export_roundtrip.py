@@ -81,8 +81,7 @@ def test_a_random_game_exports_and_imports_to_the_same_state_and_pages(app, data
     kind = data.draw(st.sampled_from(sorted(GAMES)), label="game")
     path, form = GAMES[kind]
     t = Table(app, app.test_client(), form=form, path=path)
-    play(Chooser(data.draw), t, steps=data.draw(st.integers(10, 40), label="steps"), runewars=kind == "runewars",
-         mage_lite=kind == "mage lite")
+    play(Chooser(data.draw), t, steps=data.draw(st.integers(10, 40), label="steps"), runewars=kind == "runewars")
     roundtrip(t)
 
 
@@ -98,8 +97,7 @@ def test_the_random_games_use_every_command_and_every_kind_of_undo(app):
     for seed in range(40):  # fixed seeds (the games' own seeds are drawn): until between them all is reached
         for kind, (path, form) in sorted(GAMES.items()):
             t = Table(app, app.test_client(), form=form, path=path)
-            play(Chooser(rnd=random.Random(seed)), t, steps=60, runewars=kind == "runewars",
-                 mage_lite=kind == "mage lite")
+            play(Chooser(rnd=random.Random(seed)), t, steps=60, runewars=kind == "runewars")
             seen_types |= {e["type"] for e in _export(t)["events"]}
             tried |= {p.split("/")[-1] for p, _s in t.statuses}
         if wanted <= seen_types and set(COMMANDS) <= tried:

@@ -197,3 +197,19 @@ def test_commands_refuse_a_mage_knight_game():
     g = LocalGame({"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "A", "hero": "tovak"}]})
     with pytest.raises(Invalid):
         g.run("mage_lite_fame", amount=1)
+
+
+def test_a_stored_event_after_the_verdict_or_for_a_city_not_in_play_is_refused():
+    """What the commands refuse, an imported event cannot do either (the reducers check it too)."""
+    from companion.game.command import Command
+    from companion.game.sentences import sentence
+
+    g = game()
+    with pytest.raises(Invalid):  # the base game has no white city
+        g.record(Command("mage_lite.city", {"color": "white", "defeated": 0}, sentence("x"), ("mage_lite",)))
+    g.run("mage_lite_city", color="red")
+    g.run("mage_lite_city", color="blue")
+    with pytest.raises(Invalid):
+        g.record(Command("mage_lite.fame", {"amount": 1}, sentence("x"), ("mage_lite",)))
+    with pytest.raises(Invalid):
+        g.record(Command("mage_lite.item", {"action": "gain"}, sentence("x"), ("mage_lite",)))

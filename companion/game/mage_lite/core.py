@@ -40,6 +40,15 @@ def ml(state: dict) -> dict:
     return state["mage_lite"]
 
 
+def live(state: dict) -> dict:
+    """The Mage Lite part of a game still being played, for a reducer: a stored event after the verdict (an
+    import's) is refused, as its command would have been."""
+    m = state["mage_lite"]
+    if m.get("over"):
+        raise ValueError("the game is over")
+    return m
+
+
 def numbers(state: dict) -> dict:
     return state["game"]["setup_numbers"]
 

@@ -3,6 +3,8 @@ Flask."""
 
 from __future__ import annotations
 
+from ...rules.text import N_
+from ..invalid import Invalid
 from ..payloads import Opt, OneOf, Text, Whole, payload
 
 COLORS = ("red", "blue", "green", "white")
@@ -14,7 +16,14 @@ payload("mage_lite.reputation", reason=OneOf("assault", "orcs", "draconum", "bur
 payload("mage_lite.turn", color=Opt(OneOf(*COLORS)))
 payload("mage_lite.round_end")
 payload("mage_lite.city", color=OneOf(*COLORS), defeated=Opt(Whole(0, 9)))
-payload("mage_lite.item", action=OneOf("gain", "use", "lose"), kind=Opt(OneOf("spell", "artifact", "unit")),
+def _item(state, p):
+    """A gain names its kind and name; a use or a loss the item's id."""
+    wanted = ("kind", "name") if p["action"] == "gain" else ("id",)
+    if any(p.get(k) is None for k in wanted):
+        raise Invalid(N_("%(field)s is missing."), field="/".join(wanted))
+
+
+payload("mage_lite.item", _item, action=OneOf("gain", "use", "lose"), kind=Opt(OneOf("spell", "artifact", "unit")),
         name=Opt(Text(40)), id=Opt(Text(20)))
 payload("mage_lite.site", name=Text(60))
 payload("mage_lite.crystal", color=OneOf(*COLORS), delta=Whole(-3, 3))

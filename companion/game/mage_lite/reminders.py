@@ -13,7 +13,7 @@ from ...state import Event, reducer
 from ..command import Command, Invalid, check, command
 from ..fields import between, choice, text
 from ..sentences import sentence
-from .core import SCOPE, data, hero_card, ml, require_running
+from .core import SCOPE, data, hero_card, live, ml, require_running
 
 KINDS = ("spell", "artifact", "unit")
 KIND_NAMES = {"spell": N_("Spell"), "artifact": N_("Artifact"), "unit": N_("Unit")}
@@ -29,7 +29,7 @@ def _item(m: dict, item_id: str) -> dict | None:
 
 @reducer("mage_lite.item")
 def _item_event(state: dict, p: dict, ev: Event) -> None:
-    m = ml(state)
+    m = live(state)
     if p["action"] == "gain":
         m["items"].append({"id": f"i{m['next_id']}", "kind": p["kind"], "name": p["name"], "used": False})
         m["next_id"] += 1
@@ -50,18 +50,19 @@ def _item_event(state: dict, p: dict, ev: Event) -> None:
 
 @reducer("mage_lite.site")
 def _site(state: dict, p: dict, ev: Event) -> None:
-    ml(state)["sites"].append(p["name"])
+    live(state)["sites"].append(p["name"])
 
 
 @reducer("mage_lite.crystal")
 def _crystal(state: dict, p: dict, ev: Event) -> None:
+    live(state)
     crystals = state["players"][0]["crystals"]
     crystals[p["color"]], _tokens = ml_rules.add_crystal(crystals[p["color"]], p["delta"], data().crystal_limit)
 
 
 @reducer("mage_lite.position")
 def _position(state: dict, p: dict, ev: Event) -> None:
-    ml(state).update(keeps=p["keeps"], near=p["near"])
+    live(state).update(keeps=p["keeps"], near=p["near"])
 
 
 NAMES = ("mage_lite_item", "mage_lite_site", "mage_lite_crystal", "mage_lite_position")

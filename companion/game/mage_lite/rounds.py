@@ -14,7 +14,7 @@ from ...state import Event, reducer
 from ..command import Command, Invalid, check, command
 from ..fields import between, choice
 from ..sentences import sentence
-from .core import SCOPE, ml, numbers, require_running
+from .core import SCOPE, live, ml, numbers, require_running
 
 COLORS = ("red", "blue", "green", "white")
 ROUND_SCOPE = SCOPE + ("round",)
@@ -22,7 +22,7 @@ ROUND_SCOPE = SCOPE + ("round",)
 
 @reducer("mage_lite.turn")
 def _turn(state: dict, p: dict, ev: Event) -> None:
-    m = ml(state)
+    m = live(state)
     m["turns"] += 1
     d = m["dummy"]
     if d is None:
@@ -40,9 +40,9 @@ def _turn(state: dict, p: dict, ev: Event) -> None:
 def conquer_city(state: dict, color: str, defeated: int) -> None:
     """A city conquered: both conquered end the game, won (004 Mini Blitz: "defeat both cities before time runs
     out")."""
-    m = ml(state)
-    if color in m["cities"]:
-        raise ValueError("that city is already conquered")
+    m = live(state)
+    if color in m["cities"] or color not in numbers(state)["cities"]:
+        raise ValueError("that city is already conquered, or not in this game")
     m["cities"].append(color)
     m["city_defeated"][color] = defeated
     v = ml_rules.verdict(numbers(state)["rounds"], state["round"], len(m["cities"]), False)
@@ -58,7 +58,7 @@ def _city(state: dict, p: dict, ev: Event) -> None:
 
 @reducer("mage_lite.round_end")
 def _round_end(state: dict, p: dict, ev: Event) -> None:
-    m = ml(state)
+    m = live(state)
     n = numbers(state)
     v = ml_rules.verdict(n["rounds"], state["round"], len(m["cities"]), True)
     if v.result:

@@ -13,7 +13,7 @@ from ...state import Event, reducer
 from ..command import Command, Invalid, check, command
 from ..fields import between, choice
 from ..sentences import sentence
-from .core import SCOPE, data, ml, numbers, reputation, require_mage_lite, require_running, store_reputation
+from .core import SCOPE, data, live, ml, numbers, reputation, require_mage_lite, require_running, store_reputation
 
 REASONS = ("assault", "orcs", "draconum", "burn_monastery", "up", "down")
 REASON_NAMES = {"assault": N_("assault"), "orcs": N_("rampaging Orcs defeated"),
@@ -35,19 +35,27 @@ def add_fame(state: dict, amount: int, seq: int) -> ml_rules.FameGain:
     return gain
 
 
+def shift_reputation(state: dict, delta: int) -> None:
+    """Move the Reputation card ``delta`` steps (never beyond +7 or the X): for any Mage Lite reducer (a fight's
+    assault, rampaging enemies defeated)."""
+    store_reputation(state, ml_rules.change_reputation(reputation(state), delta))
+
+
 @reducer("mage_lite.fame")
 def _fame(state: dict, p: dict, ev: Event) -> None:
+    live(state)
     add_fame(state, p["amount"], ev.seq)
 
 
 @reducer("mage_lite.hero_card")
 def _hero_card(state: dict, p: dict, ev: Event) -> None:
-    ml(state)["hero_card"][str(p["level"])] = {"armor": p["armor"], "hand_limit": p["hand_limit"]}
+    live(state)["hero_card"][str(p["level"])] = {"armor": p["armor"], "hand_limit": p["hand_limit"]}
 
 
 @reducer("mage_lite.reputation")
 def _reputation(state: dict, p: dict, ev: Event) -> None:
-    store_reputation(state, ml_rules.change_reputation(reputation(state), p["delta"]))
+    live(state)
+    shift_reputation(state, p["delta"])
 
 
 @check("mage_lite_fame", "mage_lite_reputation")
