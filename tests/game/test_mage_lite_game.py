@@ -213,3 +213,18 @@ def test_a_stored_event_after_the_verdict_or_for_a_city_not_in_play_is_refused()
         g.record(Command("mage_lite.fame", {"amount": 1}, sentence("x"), ("mage_lite",)))
     with pytest.raises(Invalid):
         g.record(Command("mage_lite.item", {"action": "gain"}, sentence("x"), ("mage_lite",)))
+
+
+def test_the_dummy_can_end_the_round_at_level_6_or_8():
+    """004 DUMMY PLAYER: "For an easier experience, allow the dummy player to go all the way to level 8 before
+    declaring end of round. Likewise, you can increase the challenge by having it declare end of round at level
+    6.\""""
+    g = game(variants=["main_expansion"])
+    g.run("mage_lite_dummy_end", difficulty="harder")
+    g.run("mage_lite_turn", color="blue")  # 1 -> 2, +2 blue pips -> 4
+    g.run("mage_lite_turn", color="red")   # 4 -> 5, +1 red pip -> 6: the end of the round
+    assert ml(g)["dummy"]["announced"] and ml(g)["dummy"]["threshold"] == 6
+    with pytest.raises(Invalid):
+        g.run("mage_lite_dummy_end", difficulty="easier")
+    with pytest.raises(Invalid):
+        game().run("mage_lite_dummy_end", difficulty="easier")  # no Main Expansion, no Dummy

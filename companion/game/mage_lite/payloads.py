@@ -15,6 +15,7 @@ payload("mage_lite.reputation", reason=OneOf("assault", "orcs", "draconum", "bur
         count=Whole(1, 9), delta=Whole(-30, 30))
 payload("mage_lite.turn", color=Opt(OneOf(*COLORS)))
 payload("mage_lite.round_end")
+payload("mage_lite.dummy_end", difficulty=OneOf("normal", "harder", "easier"))
 payload("mage_lite.city", color=OneOf(*COLORS), defeated=Opt(Whole(0, 9)))
 def _item(state, p):
     """A gain names its kind and name; a use or a loss the item's id."""

@@ -74,7 +74,31 @@ def _round_end(state: dict, p: dict, ev: Event) -> None:
         m["dummy"].update(level=counter.START_LEVEL, announced=False, final_turn_done=False, last=None)
 
 
-@check("mage_lite_turn", "mage_lite_round_end", "mage_lite_city")
+@reducer("mage_lite.dummy_end")
+def _dummy_end(state: dict, p: dict, ev: Event) -> None:
+    d = live(state)["dummy"]
+    if d is None or d["announced"]:
+        raise ValueError("no Dummy counter running")
+    d["threshold"] = counter.threshold_for(p["difficulty"])
+
+
+@command("mage_lite_dummy_end")
+def cmd_dummy_end(state: dict, form: Mapping[str, Any]) -> Command:
+    """004 Main Expansion, DUMMY PLAYER: "For an easier experience, allow the dummy player to go all the way to
+    level 8 before declaring end of round. Likewise, you can increase the challenge by having it declare end of
+    round at level 6." (``companion.rules.mage_lite.THRESHOLDS``, as on the Dummy page.)"""
+    d = ml(state)["dummy"]
+    if d is None:
+        raise Invalid(N_("The Dummy counter comes with the Main Expansion."))
+    if d["announced"]:
+        raise Invalid(N_("The Dummy player has already announced the End of the Round."))
+    difficulty = choice(form, "difficulty", tuple(counter.THRESHOLDS))
+    return Command("mage_lite.dummy_end", {"difficulty": difficulty},
+                   sentence(N_("The Dummy card declares the end of the round at level %(level)d"),
+                            level=counter.threshold_for(difficulty)), SCOPE)
+
+
+@check("mage_lite_turn", "mage_lite_round_end", "mage_lite_city", "mage_lite_dummy_end")
 def _running(state: dict, data: Mapping[str, Any]) -> None:
     require_running(state)
 
