@@ -293,6 +293,26 @@ def rw_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
     return out
 
 
+def ml_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
+    """Mage Lite (seed 004): every command of its page."""
+    m = state.get("mage_lite") or {}
+    items = [i["id"] for i in m.get("items") or []] or ["i1"]
+    return [
+        ("mage_lite_fame", {"amount": c.int(-3, 9)}),
+        ("mage_lite_hero_card", {"level": c.int(1, 3), "armor": c.int(2, 4), "hand_limit": c.int(5, 6)}),
+        ("mage_lite_reputation", {"reason": c.pick(["assault", "orcs", "draconum", "burn_monastery", "up", "down"]),
+                                  "count": c.int(1, 2)}),
+        ("mage_lite_turn", {"color": c.pick(COLORS + [""])}),
+        ("mage_lite_round_end", {}),
+        ("mage_lite_city", {"color": c.pick(["red", "blue", "white"]), "defeated": c.int(0, 3)}),
+        ("mage_lite_item", {"action": "gain", "kind": c.pick(["spell", "artifact", "unit"]), "name": "Card"}),
+        ("mage_lite_item", {"action": c.pick(["use", "lose"]), "id": c.pick(items)}),
+        ("mage_lite_site", {"name": c.pick(["Keep", "Tower", "Dungeon"])}),
+        ("mage_lite_crystal", {"color": c.pick(COLORS), "delta": c.int(-1, 2)}),
+        ("mage_lite_position", {"keeps": c.int(0, 2), "near": c.pick(["none", "keep", "city"])}),
+    ]
+
+
 def undo_step(c: Chooser, t: Table, state_seq: int) -> None:
     kind = c.pick(["undo", "redo", "entry", "mine"])
     if kind in ("undo", "redo"):
@@ -314,7 +334,8 @@ def play(c: Chooser, t: Table, steps: int, runewars: bool = False) -> None:
             undo_step(c, t, g["seq"])
             g = t.last if t.last and "state" in t.last else None
             continue
-        options = (rw_inputs if runewars else mk_inputs)(c, g["state"])
+        mage_lite = g["state"]["game"].get("mode") == "mage_lite"  # a Mage Lite game (seed 004) has its own commands
+        options = (rw_inputs if runewars else ml_inputs if mage_lite else mk_inputs)(c, g["state"])
         for _try in range(6):
             name, bodies = c.pick(options)
             # a list: the same command for each choice in turn (whose pick it is), until one is recorded

@@ -22,6 +22,8 @@ GAMES = {
     "mines": ("/games", {"scenario": "mines_liberation", "mode": "competitive", "name_0": "Anna",
                          "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"}),
     "runewars": ("/runewars", {"name": "Battle", "name_0": "Elf", "name_1": "Uthuk"}),
+    "mage lite": ("/mage-lite", {"name_0": "Anna", "difficulty": "hard", "start": "night",
+                                 "variant": ["main_expansion", "crystals"]}),
 }
 
 

@@ -23,6 +23,7 @@ GAMES = [
                 "name_1": "Ben", "hero_1": "norowas", "variant": "interactive_combat"}, False),
     ("/games", {"scenario": "solo_conquest", "mode": "solo", "name_0": "Anna", "hero_0": "tovak"}, False),
     ("/runewars", {"name": "Battle", "name_0": "Elf", "name_1": "Uthuk"}, True),
+    ("/mage-lite", {"name_0": "Anna", "difficulty": "normal", "variant": ["main_expansion", "crystals"]}, False),
 ]
 HOSTILE = [-1, 0, 1, 2, 3, 500, 10**9, -(10**9), 1.5, -0.5, "0", "1", "", "x" * 300, "\u00e9", None, True, False,
            [], [1], ["x"], {}, {"a": 1}, {"$name": ["A"]}, {"msg": "%(n)c", "args": {"n": 10**8}}, "dummy",

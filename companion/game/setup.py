@@ -12,6 +12,7 @@ from ..rules.text import N_
 from ..state import initializer
 from .command import Invalid, term
 from .fields import text_value
+from .mage_lite.setup import is_mage_lite_setup, mage_lite_numbers, validate_mage_lite_setup
 from .runewars.setup import is_runewars_setup, validate_runewars_setup
 from .scenario_info import scenario
 from .scenario_rules import VARIANTS, solo_allowed, start_values
@@ -89,6 +90,8 @@ def validate_setup(data: Any) -> dict:
     ``{"scenario", "mode", "players": [{"name", "hero", "team"}], "name"}``."""
     if is_runewars_setup(data):  # a Runewars game (seed 001): its own set-up
         return validate_runewars_setup(data)
+    if is_mage_lite_setup(data):  # a Mage Lite game (seed 004): its own set-up
+        return validate_mage_lite_setup(data)
     rules = get_rules()
     if not isinstance(data, Mapping):
         raise Invalid(N_("The set-up must be an object with a scenario, a mode and the players."))
@@ -163,7 +166,10 @@ def setup_numbers_of(setup: Mapping[str, Any]):
 
 
 def setup_numbers_json(setup: Mapping[str, Any]) -> dict | None:
-    """What the state keeps: ``state["game"]["setup_numbers"]`` (the fold's first step, ``state.initial_state``)."""
+    """What the state keeps: ``state["game"]["setup_numbers"]`` (the fold's first step, ``state.initial_state``);
+    a Mage Lite game's are its Mini Blitz numbers (``companion.game.mage_lite.setup``)."""
+    if is_mage_lite_setup(setup):
+        return mage_lite_numbers(setup)
     numbers = setup_numbers_of(setup)
     return numbers.to_json() if numbers is not None else None
 

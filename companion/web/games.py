@@ -110,6 +110,8 @@ def show(game_id: int):
     game = load_game(game_id)
     if game.setup.get("game") == "runewars":  # a Runewars game's board is its Runewars page (web/runewars.py)
         return redirect(url_for("runewars.battle_page", game_id=game_id), code=303)
+    if game.setup.get("game") == "mage_lite":  # a Mage Lite game's board is its Mage Lite page (web/mage_lite.py)
+        return redirect(url_for("mage_lite.game_page", game_id=game_id), code=303)
     return page("games/show.html", **board_context(game))
 
 

@@ -46,6 +46,11 @@ def game_nav() -> list[dict]:
                   "label": lazy_gettext("Heroes, duels and quests"), "short": NAV_SHORT["runewars-heroes"],
                   "current": request.endpoint == "runewars.heroes_page"}]
         return items + _common_links(gid)
+    if (game.setup or {}).get("game") == "mage_lite":
+        # a Mage Lite game (seed 004) has its own page (web/mage_lite.py)
+        items = [{"key": "mage-lite", "href": url_for("mage_lite.game_page", game_id=gid),
+                  "label": lazy_gettext("Mage Lite"), "current": request.endpoint == "mage_lite.game_page"}]
+        return items + _common_links(gid)
     items = [{"key": "board", "href": url_for("games.show", game_id=gid), "label": lazy_gettext("Board"),
               "current": request.endpoint == "games.show"}]
     for path, label in GAME_LINKS:

@@ -17,7 +17,7 @@ def round_now(game: Any) -> dict | None:
     """The game layer's view of the Round (None for a game without the Mage Knight round flow)."""
     state = getattr(game, "state", None)
     setup = getattr(game, "setup", None) or {}
-    if not isinstance(state, dict) or setup.get("game") == "runewars":
+    if not isinstance(state, dict) or setup.get("game") in ("runewars", "mage_lite"):
         return None
     return rounds.now(state)
 

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from .cards import _parse_cards, _parse_sites, _parse_terrains, _parse_units
 from .enemies import _parse_enemies
+from .mage_lite import _parse_mage_lite
 from .pieces import _parse_cities, _parse_heroes, _parse_tactics
 from .records import Card, Rules
 from .scenarios import _parse_scenarios
@@ -31,6 +32,7 @@ _SINGLE_FILES: dict[str, tuple[str, Callable[[str, dict], Any], Any]] = {
     "sites": ("sites.yaml", _parse_sites, MappingProxyType({})),
     "terrains": ("terrains.yaml", _parse_terrains, MappingProxyType({})),
     "setup_rules": ("setup.yaml", _parse_setup, None),
+    "mage_lite": ("mage_lite.yaml", _parse_mage_lite, None),
 }
 _CARD_FILES = ("basic_actions.yaml", "advanced_actions.yaml", "spells.yaml", "artifacts.yaml")
 

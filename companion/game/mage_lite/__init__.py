@@ -1,0 +1,14 @@
+"""Mage Lite at the table (seed 004, the 18-card solo game): the Mini Blitz scenario from set-up to its verdict,
+the Fame card with the Fame Bonus, the hero card, the Reputation card, the Round with the Main Expansion's Dummy
+counter, and what the text says to remember. A game is a Mage Lite game when its set-up has ``"game": "mage_lite"``
+(and ``"mode": "mage_lite"``, which the fold copies into ``state["game"]``): ``core.is_mage_lite``. Its data is
+``state["mage_lite"]``; Fame and Reputation are the one player's ``state["players"][0]`` fields, Round and Day or
+Night ``state["round"]`` and ``state["time"]``. Modules: ``core`` (state helpers, shared checks), ``setup`` (the
+set-up and the Mini Blitz numbers), ``tracks`` (Fame, levels, hero card, Reputation), ``rounds`` (turns, the Dummy
+counter, the Round's end, cities, the verdict), ``reminders`` (what the text says to remember), ``page`` (what the
+page shows), ``payloads`` (each event's payload check, loaded with the package).
+"""
+
+from __future__ import annotations
+
+from . import payloads as _payloads  # noqa: F401  (declares the Mage Lite events' payloads with the reducers)

@@ -1,0 +1,35 @@
+"""What the Mage Lite page shows: the Mini Blitz set-up, the Round with the Dummy counter, Fame and the hero card,
+the Reputation card step by step, the cities and the verdict, what to remember. Plain data over the folded state."""
+
+from __future__ import annotations
+
+from ...rules import mage_lite_game as ml_rules
+from ...rules.data import get_rules
+from .core import data, hero_card, level, ml, numbers, reputation
+from .reminders import reminders
+from .setup import DIFFICULTY_NAMES, VARIANT_NAMES
+
+
+def reputation_steps() -> list[dict]:
+    """Every step of the card, -7 (the X) to +7, with its Influence modifier, side, quarter turns and number."""
+    return [vars(ml_rules.reputation_card(data(), r)) for r in range(ml_rules.X, ml_rules.TOP + 1)]
+
+
+def page_data(state: dict) -> dict:
+    m = ml(state)
+    n = numbers(state)
+    lv = level(state)
+    card = hero_card(state)
+    rep = reputation(state)
+    levels = get_rules().levels
+    next_at = next((x.fame for x in levels if x.level == lv + 1 and x.level <= data().max_level), None)
+    return {
+        "m": m, "n": n, "player": state["players"][0], "round": state["round"], "time": state["time"],
+        "rounds_left": max(0, n["rounds"] - state["round"]), "level": lv, "card": card, "next_at": next_at,
+        "reward": ml_rules.level_reward, "rep": ml_rules.reputation_card(data(), rep),
+        "steps": reputation_steps(), "changes": data().reputation_changes,
+        "cities_left": [c for c in n["cities"] if c not in m["cities"]],
+        "difficulty_names": DIFFICULTY_NAMES, "variant_names": VARIANT_NAMES,
+        "colors": ("red", "blue", "green", "white"), "max_level": data().max_level,
+        "remember": reminders(state),
+    }

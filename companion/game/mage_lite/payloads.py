@@ -1,0 +1,31 @@
+"""The payload of every Mage Lite event (``companion.game.payloads``), declared when the package is loaded. No
+Flask."""
+
+from __future__ import annotations
+
+from ...rules.text import N_
+from ..invalid import Invalid
+from ..payloads import Opt, OneOf, Text, Whole, payload
+
+COLORS = ("red", "blue", "green", "white")
+
+payload("mage_lite.fame", amount=Whole(-99, 99))
+payload("mage_lite.hero_card", level=Whole(1, 10), armor=Whole(1, 9), hand_limit=Whole(1, 12))
+payload("mage_lite.reputation", reason=OneOf("assault", "orcs", "draconum", "burn_monastery", "up", "down"),
+        count=Whole(1, 9), delta=Whole(-30, 30))
+payload("mage_lite.turn", color=Opt(OneOf(*COLORS)))
+payload("mage_lite.round_end")
+payload("mage_lite.dummy_end", difficulty=OneOf("normal", "harder", "easier"))
+payload("mage_lite.city", color=OneOf(*COLORS), defeated=Opt(Whole(0, 9)))
+def _item(state, p):
+    """A gain names its kind and name; a use or a loss the item's id."""
+    wanted = ("kind", "name") if p["action"] == "gain" else ("id",)
+    if any(p.get(k) is None for k in wanted):
+        raise Invalid(N_("%(field)s is missing."), field="/".join(wanted))
+
+
+payload("mage_lite.item", _item, action=OneOf("gain", "use", "lose"), kind=Opt(OneOf("spell", "artifact", "unit")),
+        name=Opt(Text(40)), id=Opt(Text(20)))
+payload("mage_lite.site", name=Text(60))
+payload("mage_lite.crystal", color=OneOf(*COLORS), delta=Whole(-3, 3))
+payload("mage_lite.position", keeps=Whole(0, 9), near=OneOf("none", "keep", "city"))
