@@ -232,3 +232,50 @@ def test_the_table_screen_in_german_and_dark_passes_axe(server, phone, screen):
     assert_fits(tv)
     shot(tv, "table-screen-de-dark")
     assert not tv.console_errors
+
+
+def test_a_runewars_battle_on_the_table_screen(server, phone, screen):
+    """Runewars (seed 001), Rounds of Combat: initiative by initiative each side draws, then routs and damage are
+    resolved; the tally names the winner. The table screen follows the battle live."""
+    from test_runewars_browser import add_type
+
+    a = phone()
+    a.goto(server + "/runewars/new")
+    a.fill("input[name=name_0]", "Elf")
+    a.fill("input[name=name_1]", "Uthuk")
+    a.get_by_role("button", name="Create Runewars game").click()
+    a.get_by_role("button", name="Elf").click()
+    gid = int(re.search(r"/games/(\d+)/runewars", a.url).group(1))
+    tv = screen()
+    open_table(tv, a, gid, server)
+    expect(tv.locator("[data-testid=table-screen]")).to_contain_text("No battle under way")
+    a.goto(f"{server}/games/{gid}/runewars")
+    add_type(a, "0", "Archer", 1, 2)
+    add_type(a, "1", "Beastman", 2, 1)
+    a.locator("[data-testid='rw-count-Archer']").fill("2")
+    a.locator("[data-testid='rw-count-Beastman']").fill("2")
+    a.locator("[data-testid=rw-start]").click()
+    # initiative 1: only the Elf's Archers (initiative 1) draw
+    expect(tv.locator("[data-testid=table-rw-initiative]")).to_contain_text("Initiative 1 of 5", timeout=LIVE)
+    expect(tv.locator("[data-testid=table-rw-turn]")).to_contain_text("Elf")
+    expect(tv.locator("[data-testid=table-rw-side-attacker]")).to_contain_text("2 units standing")
+    a.locator("form.rw-draw input[name=damage]").first.fill("1")
+    a.locator("[data-testid=rw-draw-0]").click()
+    # the Uthuk's Beastmen (health 1) take the damage: one is destroyed
+    expect(tv.locator("[data-testid=table-rw-turn]")).to_contain_text("Uthuk", timeout=LIVE)
+    a.locator("[data-testid=rw-resolve]").click()
+    expect(tv.locator("[data-testid=table-rw-side-defender]")).to_contain_text("1 unit standing", timeout=LIVE)
+    expect(tv.locator("[data-testid=table-rw-side-defender] li.defeated")).to_have_count(1)
+    # initiative 2: the last Beastman deals 1 damage to an Archer (health 2: damaged, still standing)
+    expect(tv.locator("[data-testid=table-rw-initiative]")).to_contain_text("Initiative 2 of 5", timeout=LIVE)
+    a.locator("form.rw-draw input[name=damage]").first.fill("1")
+    a.locator("[data-testid=rw-draw-0]").click()
+    a.locator("[data-testid=rw-resolve]").click()
+    expect(tv.locator("[data-testid=table-rw-side-attacker]")).to_contain_text("damage 1/2", timeout=LIVE)
+    expect(tv.locator("[data-testid=table-rw-tally]")).to_have_text("Tally: attacker 2, defender 1", timeout=LIVE)
+    shot(tv, "table-screen-runewars-tally")
+    a.locator("[data-testid=rw-end]").click()
+    expect(tv.locator("[data-testid=table-rw-winner]")).to_contain_text("the attacker wins, 2 against 1",
+                                                                      timeout=LIVE)
+    assert_fits(tv)
+    assert not tv.console_errors and not a.console_errors, (tv.console_errors, a.console_errors)
