@@ -51,13 +51,13 @@ def tour(page, base, lang="en"):
     for path in ("/", "/games/new", "/runewars/new"):
         page.goto(base + path)
         yield path
-    for path in ("", "/combat", "/score", "/pvp", "/tokens?enemy=guardsmen", "/log", "/invite", "/who"):
+    for path in ("", "/combat", "/score", "/pvp", "/tokens?enemy=guardsmen", "/log", "/invite", "/who", "/table"):
         page.goto(f"{base}/games/{duo}{path}")
         yield "duo" + (path or "/board")
-    for path in ("", "/dummy", "/score", "/combat"):
+    for path in ("", "/dummy", "/score", "/combat", "/table"):
         page.goto(f"{base}/games/{solo}{path}")
         yield "solo" + (path or "/board")
-    for path in ("/runewars", "/runewars/heroes"):
+    for path in ("/runewars", "/runewars/heroes", "/table"):
         page.goto(f"{base}/games/{rw}{path}")
         yield "runewars" + path
     for path in REFERENCE:

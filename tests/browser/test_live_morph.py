@@ -132,6 +132,7 @@ def test_three_phones_attack_and_block_typing_survives(server, phone):
     form.locator("input[name=value]").nth(1).fill("1")
     form.locator("input[name=value]").nth(1).focus()
 
+    open_player(c, 0)  # Anna's line on Ben's other phone, opened with a tap
     for n in range(3):
         seq = live_seq(a)
         b.locator("[data-testid=fame-1] button[value='1']").click()

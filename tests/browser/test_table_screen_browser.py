@@ -279,3 +279,24 @@ def test_a_runewars_battle_on_the_table_screen(server, phone, screen):
                                                                       timeout=LIVE)
     assert_fits(tv)
     assert not tv.console_errors and not a.console_errors, (tv.console_errors, a.console_errors)
+
+
+def test_each_phone_shows_its_own_player_first(server, phone):
+    """Issue 24, item 4: Ben's phone shows Ben first and open, Anna as one line (Fame, level, Reputation, Wounds,
+    whose turn) that opens on a tap and stays open while another phone changes her Fame; the host sees everybody."""
+    a, b = phone(), phone()
+    gid = new_table(server, [a, b], "full_conquest", "competitive", THREE[:2])
+    b.goto(f"{server}/games/{gid}")
+    assert b.locator("section.player, details.player").evaluate_all(
+        "els => els.map(e => e.dataset.testid)") == ["player-1", "player-0"]
+    line = b.locator("[data-testid=player-line-0]")
+    expect(line).to_contain_text("Anna · Fame 0 · Level 1 · Reputation 0 · 0 Wounds")
+    expect(b.locator("[data-testid=player-0] [data-testid=fame-0]")).to_be_hidden()
+    assert b.evaluate("document.documentElement.scrollHeight") < a.evaluate("document.documentElement.scrollHeight")
+    shot(b, "board-own-player-first")
+    line.click()
+    expect(b.locator("[data-testid=fame-0]")).to_be_visible()
+    a.locator("[data-testid=fame-0] button[value='5']").click()  # the host's board: every player open
+    expect(line).to_contain_text("Fame 5", timeout=LIVE)
+    expect(b.locator("[data-testid=fame-0]")).to_be_visible()  # the morph keeps the line this phone opened
+    assert not a.console_errors and not b.console_errors, (a.console_errors, b.console_errors)
