@@ -17,15 +17,15 @@ import threading
 import time
 from typing import Any, Mapping
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from flask_babel import gettext
 
-from ..db import reader
 from ..game.table import DRAFT_CHECKS, table_view
 from ..state import walk
-from .access import has_access, my_role
+from .access import my_role
 from .board import join_url, qr_svg
 from .common import load_game, page
+from .games import polled_seq
 from .language import current_lang, render_sentence_here
 
 bp = Blueprint("table", __name__)
@@ -107,14 +107,7 @@ def show(game_id: int):
 @bp.get("/games/<int:game_id>/table/poll")
 def poll(game_id: int):
     """``204`` while neither the log nor the typed draft changed; else the new poller and ``gameChanged``."""
-    row = reader(current_app.config["DATABASE"]).execute(
-        "SELECT id, token, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = games.id) "
-        "FROM games WHERE id = ?", (game_id,)).fetchone()
-    if row is None:
-        abort(404, description=gettext("There is no such game."))
-    if not has_access({"id": row[0], "token": row[1]}):
-        abort(403, description=gettext("This game is private: scan the game's QR code to join it."))
-    last = row[2]
+    last = polled_seq(game_id)
     draft = draft_of(game_id, last)
     version = draft["v"] if draft else 0
     if request.args.get("seq") == str(last) and request.args.get("d") == str(version):

@@ -300,3 +300,32 @@ def test_each_phone_shows_its_own_player_first(server, phone):
     expect(line).to_contain_text("Fame 5", timeout=LIVE)
     expect(b.locator("[data-testid=fame-0]")).to_be_visible()  # the morph keeps the line this phone opened
     assert not a.console_errors and not b.console_errors, (a.console_errors, b.console_errors)
+
+
+WAKE_LOCK_STUB = """Object.defineProperty(Navigator.prototype, 'wakeLock', {configurable: true, get: () => ({
+  request: (type) => { window.wakeLocks = (window.wakeLocks || []).concat([type]);
+                       return Promise.resolve({addEventListener(name, fn) { window.releaseWake = fn; }}); }})});"""
+
+
+def test_the_screen_stays_on_and_catches_up_after_sleep(server, phone, screen):
+    """The table screen asks for a Screen Wake Lock; a laptop that slept (its network gone meanwhile) shows that
+    it is offline, then catches up with what the phones recorded as soon as it is back."""
+    a = phone()
+    gid = new_table(server, [a], "full_conquest", "competitive", THREE[:2])
+    tv = screen()
+    tv.context.add_init_script(WAKE_LOCK_STUB)
+    open_table(tv, a, gid, server)
+    tv.wait_for_function("() => (window.wakeLocks || []).includes('screen')")
+    tv.context.set_offline(True)
+    a.goto(f"{server}/games/{gid}")
+    a.locator("[data-testid=fame-0] button[value='5']").click()
+    expect(tv.locator("#sync-status")).to_have_attribute("data-state", "offline", timeout=LIVE)
+    expect(tv.locator("[data-testid=table-fame-0]")).to_have_text("0")
+    tv.context.set_offline(False)
+    # the browser released the lock when the laptop slept; the lid opens: the page is shown again
+    tv.evaluate("window.releaseWake(); document.dispatchEvent(new Event('visibilitychange'))")
+    expect(tv.locator("[data-testid=table-fame-0]")).to_have_text("5", timeout=LIVE)
+    expect(tv.locator("#sync-status")).to_have_attribute("data-state", "synced", timeout=LIVE)
+    assert tv.evaluate("window.wakeLocks.length") >= 2  # asked again when the page is shown
+    assert all("sendError" in e or "ERR_INTERNET_DISCONNECTED" in e for e in tv.console_errors), tv.console_errors
+    assert not a.console_errors
