@@ -74,6 +74,7 @@ def test_three_phones_and_the_table_screen(server, phone, screen):
     gid = new_table(server, [a, b, c], "full_conquest", "competitive", THREE)
     tv = screen()
     open_table(tv, a, gid, server)
+    a.goto(f"{server}/games/{gid}")
     assert tv.locator("form").count() == 0 and tv.locator("button").count() == 0
     expect(tv.locator("[data-testid=table-cities]")).to_have_text("0 of 3")  # Full Conquest, three players
     # Rulebook, A Round 3a: everybody at Fame 0, the last in the order (Cleo) picks first
