@@ -102,3 +102,18 @@ def test_a_runewars_battle():
     b = rw["battle"]
     assert (b["initiative"], b["phase"], b["turn"], b["turn_player"]) == (1, "draw", "attacker", "Elf")
     assert [s["standing"] for s in b["sides"]] == [2, 1] and rw["last"] is None
+
+
+def test_a_typed_block_shows_its_running_total():
+    """Rulebook, Block phase: a block of at least the attack's value blocks it; the Prowlers attack with 4, so a
+    block of 3 is not enough."""
+    g = picked(LocalGame(THREE))
+    g.run("combat_setup", player=1, fight="rampaging")
+    g.run("combat_enemy_add", token="prowlers")
+    g.run("combat_phase")
+    g.run("combat_phase")  # on to the Block phase
+    key = str(g.state["combat"]["current"]["enemies"][0]["key"])
+    form = MultiDict([("check", "block"), ("key", key), ("attack_index", "0"), ("value", "3"),
+                      ("element", "physical")])
+    assert table_view(g.state, draft=form)["fight"]["draft"] == {"kind": "block", "total": 3, "required": 4,
+                                                                 "enough": False}
