@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..rules.combat import CombatError, current_armor, effective_enemy
-from ..rules.data import get_rules
 from ..state import COLORS
 from .board import players_view
 from .combat.state import FIGHT_NAMES, PHASE_NAMES, alive, engine_enemy, root, site_of
@@ -90,7 +89,7 @@ def dummy(state: dict) -> dict | None:
     d = state.get("dummy")
     if not d:
         return None
-    out: dict[str, Any] = {"mode": d.get("mode"), "hero": d.get("hero"), "deck": d.get("deck_count"),
+    out: dict[str, Any] = {"mode": d.get("mode"), "deck": d.get("deck_count"),
                            "crystals": [(c, (d.get("crystals") or {}).get(c, 0)) for c in COLORS],
                            "announced": bool(d.get("announced")), "forecast": None}
     if d.get("mode") == "mage_lite":
@@ -206,6 +205,4 @@ def table_view(state: dict, lang: str = "en", dummy_name: str = "Dummy player",
         "players": players(state, rn),
         "dummy": dummy(state),
         "fight": fight(state, lang, draft),
-        "finished": bool(state.get("finished")),
-        "rules": get_rules(),
     }
