@@ -134,6 +134,9 @@ def fight_draft(state: dict, cur: dict, draft: Mapping[str, Any] | None, lang: s
     numbers, or None when nothing is typed or it no longer fits the fight."""
     if not draft or draft.get("check") not in DRAFT_CHECKS:
         return None
+    typed = [v for v in (draft.getlist("value") if hasattr(draft, "getlist") else [draft.get("value")]) if v]
+    if draft.get("check") in ("attack", "block") and not typed:
+        return None  # the fields were emptied: nothing is being typed
     out = preview(state, cur, draft)
     if out.get("error") is not None:
         return None

@@ -77,6 +77,8 @@ def test_the_fight_and_the_running_total_a_phone_types():
     # a half-typed form the rules refuse (no target) shows nothing, and the attack plan (a search) is not a draft
     assert table_view(g.state, draft=MultiDict([("check", "attack"), ("value", "2")]))["fight"]["draft"] is None
     assert table_view(g.state, draft=MultiDict([("check", "plan"), ("value", "2")]))["fight"]["draft"] is None
+    form.setlist("value", [""])  # the player emptied the field again
+    assert table_view(g.state, draft=form)["fight"]["draft"] is None
 
 
 def test_the_dummy_players_deck_crystals_and_forecast():
