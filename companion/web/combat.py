@@ -18,6 +18,7 @@ from ..game.combat.view import page_context as _page_context
 from ..game.command import Invalid
 from .common import done, game_command, load_game, page, record_command
 from .language import current_lang, ui_gettext
+from .table import remember_draft
 
 bp = Blueprint("combat", __name__)
 
@@ -69,6 +70,7 @@ def check_get(game_id: int):
 def check(game_id: int):
     """Running totals for a half-filled form ("need 3 more"): the page with the check, nothing recorded."""
     game = load_game(game_id)
+    remember_draft(game, request.form)  # what this phone types shows on the table screen (web/table.py)
     return page("combat/show.html", game=game, **page_context(game, request.form))
 
 

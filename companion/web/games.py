@@ -122,10 +122,9 @@ def log(game_id: int):
     return page("games/log.html", game=game, entries=log_entries(game), can_redo=bool(undone))
 
 
-@bp.get("/games/<int:game_id>/poll")
-def poll(game_id: int):
-    """The cheap endpoint every open page asks about once a second: 204 while nothing changed. One indexed
-    query (the game's token and last sequence number) on this thread's reused read connection."""
+def polled_seq(game_id: int) -> int:
+    """The game's last sequence number for a live poll, after the access check (404 for no such game, 403 for a
+    device that did not join): one indexed query on this thread's reused read connection."""
     if game_id >= 1 << 63:
         abort(404, description=gettext("There is no such game."))
     row = reader(current_app.config["DATABASE"]).execute(
@@ -135,7 +134,14 @@ def poll(game_id: int):
         abort(404, description=gettext("There is no such game."))
     if not has_access({"id": row[0], "token": row[1]}):
         abort(403, description=gettext("This game is private: scan the game's QR code to join it."))
-    last = row[2]
+    return row[2]
+
+
+@bp.get("/games/<int:game_id>/poll")
+def poll(game_id: int):
+    """The cheap endpoint every open page asks about once a second: 204 while nothing changed. One indexed
+    query (the game's token and last sequence number) on this thread's reused read connection."""
+    last = polled_seq(game_id)
     if request.args.get("seq") == str(last):
         return "", 204
     resp = current_app.make_response(render_template("_sync.html", game={"id": game_id}, seq=last, oob=False))

@@ -42,3 +42,10 @@ def wait_for_polls(page, n: int = 2, timeout: int = 5000) -> None:
     for _ in range(n):
         with page.expect_response(lambda r: r.request.headers.get("hx-trigger") == "sync", timeout=timeout):
             pass
+
+
+def open_player(page, i: int) -> None:
+    """A player's phone shows every other player as one line (issue 24): open player ``i``'s line with a tap (the
+    host's and a watcher's board show every player open)."""
+    if page.locator(f"[data-testid=player-{i}]").evaluate("e => e.tagName === 'DETAILS' && !e.open"):
+        page.locator(f"[data-testid=player-line-{i}]").click()

@@ -79,9 +79,10 @@ def phone(browser):
     """A factory of phones: each is a page in its own browser context (own cookies), 390x844, touch."""
     contexts = []
 
-    def make(locale="en-US", color_scheme="dark", width=390, height=844):
-        ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True, locale=locale, color_scheme=color_scheme)
+    def make(locale="en-US", color_scheme="dark", width=390, height=844, mobile=True):
+        """``mobile=False``: a laptop's or a TV's browser (no touch, one pixel per CSS pixel)."""
+        ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2 if mobile else 1,
+                                  is_mobile=mobile, has_touch=mobile, locale=locale, color_scheme=color_scheme)
         ctx.add_init_script(HTMX_ERRORS)
         contexts.append(ctx)
         page = ctx.new_page()

@@ -51,13 +51,14 @@ def tour(page, base, lang="en"):
     for path in ("/", "/games/new", "/runewars/new"):
         page.goto(base + path)
         yield path
-    for path in ("", "/combat", "/score", "/story", "/pvp", "/tokens?enemy=guardsmen", "/log", "/invite", "/who"):
+    for path in ("", "/combat", "/score", "/story", "/pvp", "/tokens?enemy=guardsmen", "/log", "/invite", "/who",
+                 "/table"):
         page.goto(f"{base}/games/{duo}{path}")
         yield "duo" + (path or "/board")
-    for path in ("", "/dummy", "/score", "/story", "/combat"):
+    for path in ("", "/dummy", "/score", "/story", "/combat", "/table"):
         page.goto(f"{base}/games/{solo}{path}")
         yield "solo" + (path or "/board")
-    for path in ("/runewars", "/runewars/heroes", "/story"):
+    for path in ("/runewars", "/runewars/heroes", "/story", "/table"):
         page.goto(f"{base}/games/{rw}{path}")
         yield "runewars" + path
     for path in REFERENCE:

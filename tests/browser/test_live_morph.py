@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import settled, shot, wait_for_polls
+from browser_helpers import open_player, settled, shot, wait_for_polls
 from test_two_phones import create_game, fame_value
 
 pytestmark = pytest.mark.browser
@@ -56,7 +56,8 @@ def test_remote_changes_keep_typing_focus_open_sections_choices_and_scroll(serve
     a.locator("input[name=level]").focus()
     seq = live_seq(a)
 
-    # B: Fame and a crystal for Anna
+    # B: Fame and a crystal for Anna (Anna's line on Ben's phone opened with a tap)
+    open_player(b, 0)
     b.locator("[data-testid=fame-0] button[value='5']").click()
     expect(fame_value(b, 0)).to_have_text("5")
     b.locator("[data-testid=player-0] .crystal-red button[value='1']").click()
@@ -131,6 +132,7 @@ def test_three_phones_attack_and_block_typing_survives(server, phone):
     form.locator("input[name=value]").nth(1).fill("1")
     form.locator("input[name=value]").nth(1).focus()
 
+    open_player(c, 0)  # Anna's line on Ben's other phone, opened with a tap
     for n in range(3):
         seq = live_seq(a)
         b.locator("[data-testid=fame-1] button[value='1']").click()

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import settled, shot
+from browser_helpers import open_player, settled, shot
 from test_two_phones import create_game, fame_value
 
 pytestmark = pytest.mark.browser
@@ -55,6 +55,7 @@ def test_undo_labels_undo_my_last_notice_and_log(server, phone):
     a.locator("[data-testid=fame-0] button[value='1']").click()
     expect(fame_value(a, 0)).to_have_text("1")
     expect(fame_value(b, 0)).to_have_text("1", timeout=3000)
+    open_player(b, 0)  # Anna's line on Ben's phone, opened with a tap
     b.locator("[data-testid=fame-0] button[value='5']").click()
     expect(fame_value(a, 0)).to_have_text("6", timeout=3000)
     a.locator("[data-testid=undo-mine]").click()
