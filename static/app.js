@@ -126,6 +126,16 @@
     e.detail.shouldSwap = false;
     showRefusal(host, doc);
   });
+  // Whose change a swap shows: a swap of the live part asked for by the poller (another phone changed the game) or by
+  // a 409, versus the answer to this phone's own request. Only the first may say "Changed on another phone"; the
+  // second moves on the value the note compares with (it is the table's state now), except in the form that was
+  // sent (its answer may carry back what was typed there).
+  var ownSwap = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var elt = e.detail && (e.detail.requestConfig ? e.detail.requestConfig.elt : e.detail.elt);
+    ownSwap = elt && elt.id !== "live" && elt.id !== "sync" ? {form: elt.tagName === "FORM" ? elt : elt.form || null} : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () { ownSwap = null; });
   function owner(el) {
     if (dirty.has(el)) return el;
     if (el.tagName === "OPTION") { var s = el.closest("select"); if (s && dirty.has(s)) return s; }
@@ -159,6 +169,10 @@
       }
       var before = oldNode.mkServer !== undefined ? oldNode.mkServer : serverValue(oldNode);
       var after = newServerValue(oldNode, newNode);
+      if (ownSwap) {
+        if (oldNode.form !== ownSwap.form) oldNode.mkServer = after;
+        return true;
+      }
       if (after !== before) oldNode.mkNote = noteText().replace("%s", after);
       oldNode.mkServer = after;
       return true;
@@ -204,6 +218,32 @@
       }
       n.textContent = el.mkNote;
     });
+  });
+
+  // ---------------------------------------------------------------- the result of a tap where the player is looking
+  // A form whose result appears elsewhere on the page (a combat's outcome, the Dummy's next step, a battle's winner)
+  // names it in a hidden "show" field; once the answer is in the page, that element is scrolled into view (and
+  // focused, so it is read out). Without JavaScript the server's redirect carries the same id as its fragment.
+  var wantShow = null;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail && e.detail.elt, form = elt && (elt.tagName === "FORM" ? elt : elt.form);
+    var field = form && form.querySelector("input[name=show]");
+    if (elt && elt.id !== "sync" && elt.id !== "live" && !(elt.classList && elt.classList.contains("combat-check"))) {
+      wantShow = field ? {id: field.value, elt: elt} : null;
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail && e.detail.failed && e.detail.elt && e.detail.elt.id !== "sync") wantShow = null;
+  });
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var cfg = e.detail && e.detail.requestConfig;
+    if (!wantShow || !cfg || cfg.elt !== wantShow.elt) return;
+    var el = document.getElementById(wantShow.id);
+    wantShow = null;
+    if (!el) return;
+    if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+    el.focus({preventScroll: true});
+    el.scrollIntoView({block: "start"});
   });
 
   // New game: a scenario played in one way only (Solo Conquest: solo) chooses that way on the form; a way the

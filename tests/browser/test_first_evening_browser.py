@@ -1,0 +1,269 @@
+"""A new table's first evening (issue 23), at 360 px: no false "Changed on another phone" while one phone types and
+checks a Block; the result of every tap in view (a combat's outcome, the set-up numbers, a Runewars battle's
+winner, the Dummy's next step after "Take these Tactics"), with and without JavaScript where a form is involved."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_helpers import settled, wait_for_polls
+from test_live_morph import join, live_seq, wait_for_seq
+from test_refusals_in_view import IN_VIEW
+from test_runewars_browser import add_type
+from test_two_phones import create_game
+
+pytestmark = pytest.mark.browser
+
+W, H = 360, 640
+
+
+def no_js_phone(browser):
+    ctx = browser.new_context(viewport={"width": W, "height": H}, java_script_enabled=False)
+    return ctx, ctx.new_page()
+
+
+def in_view(page, locator):
+    page.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=locator.element_handle())
+
+
+def to_block_phase(page, server, gid, nav=False):
+    """A rampaging Prowlers fight (Armor 3, Attack 4: quick reference) on to its Block phase."""
+    page.goto(f"{server}/games/{gid}/combat")
+    for testid in ("quick-fight-rampaging", "quick-prowlers", "next-phase"):
+        if nav:
+            with page.expect_navigation():
+                page.click(f"[data-testid={testid}]")
+        else:
+            page.click(f"[data-testid={testid}]")
+            settled(page)
+    if nav:
+        with page.expect_navigation():
+            page.click("[data-testid=next-phase]")
+    else:
+        page.wait_for_selector("[data-testid=attack-form]")
+        page.click("[data-testid=next-phase]")
+    page.locator("[data-testid=block-form-1-0] input[name=value]").first.wait_for()
+
+
+# ---------------------------------------------------------------------------------------------- item 3
+
+
+def test_alone_a_typed_block_is_never_changed_on_another_phone(server, phone):
+    """Alone at the table: a typed Block gets its running total ("Block 3 of 4: need 1 more") and no "Check" button
+    (the running total says it); no field is marked "Changed on another phone", the element list keeps its width;
+    another phone's change elsewhere (Ben's Fame) morphs the page and still marks nothing: the Block's value on the
+    table did not change."""
+    a, b = phone(width=W, height=H), phone()
+    gid = create_game(a, server)
+    join(b, server, a.locator("[data-testid=join-url]").get_attribute("href"), "Ben")
+    to_block_phase(a, server, gid)
+    settled(a)
+    form = a.locator("[data-testid=block-form-1-0]")
+    expect(form.get_by_role("button", name="Check")).to_have_count(0)
+    select = form.locator("select[name=element]").first
+    width = select.bounding_box()["width"]
+    form.locator("input[name=value]").first.fill("3")
+    expect(a.locator("#check-block-1-0")).to_contain_text("Block 3 of 4: need 1 more.")
+    settled(a)
+    expect(a.locator(".remote-note")).to_have_count(0)
+
+    seq = live_seq(a)
+    b.locator("[data-testid=fame-1] button[value='5']").click()
+    wait_for_seq(a, seq + 1)
+    settled(a)
+    wait_for_polls(a, 1)
+    expect(a.locator(".remote-note")).to_have_count(0)
+    assert form.locator("input[name=value]").first.input_value() == "3"
+    assert select.bounding_box()["width"] == width
+    assert not a.console_errors and not b.console_errors, (a.console_errors, b.console_errors)
+
+
+def test_without_javascript_check_shows_the_total_and_keeps_the_numbers(server, browser):
+    ctx, a = no_js_phone(browser)
+    try:
+        gid = create_game(a, server)
+        to_block_phase(a, server, gid, nav=True)
+        form = a.locator("[data-testid=block-form-1-0]")
+        form.locator("input[name=value]").first.fill("3")
+        with a.expect_navigation():
+            form.get_by_role("button", name="Check").click()
+        form = a.locator("[data-testid=block-form-1-0]")
+        expect(a.locator("#check-block-1-0")).to_contain_text("Block 3 of 4: need 1 more.")
+        assert form.locator("input[name=value]").first.input_value() == "3"
+        expect(a.locator(".remote-note")).to_have_count(0)
+    finally:
+        ctx.close()
+
+
+# ---------------------------------------------------------------------------------------------- item 6
+
+
+def defeat_prowlers(page, nav=False):
+    """Ranged Attack 3 against the Prowlers' Armor 3 defeats them: the combat can end."""
+    form = page.locator("[data-testid=attack-form]")
+    form.locator("input[name=value]").first.fill("3")
+    if nav:
+        with page.expect_navigation():
+            form.locator("[data-testid=attack-go]").click()
+    else:
+        form.locator("[data-testid=attack-go]").click()
+    page.locator("[data-testid=combat-end]").wait_for()
+
+
+@pytest.mark.parametrize("js", [True, False])
+def test_the_outcome_of_a_combat_is_in_view_after_ending_it(server, phone, browser, js):
+    ctx = None
+    if js:
+        a = phone(width=W, height=H)
+    else:
+        ctx, a = no_js_phone(browser)
+    try:
+        gid = create_game(a, server)
+        a.goto(f"{server}/games/{gid}/combat")
+        for testid in ("quick-fight-rampaging", "quick-prowlers", "next-phase"):
+            if js:
+                a.click(f"[data-testid={testid}]")
+                settled(a)
+            else:
+                with a.expect_navigation():
+                    a.click(f"[data-testid={testid}]")
+        a.wait_for_selector("[data-testid=attack-form]")
+        defeat_prowlers(a, nav=not js)
+        end = a.locator("[data-testid=combat-end]")
+        end.scroll_into_view_if_needed()
+        if js:
+            end.click()
+        else:
+            with a.expect_navigation():
+                end.click()
+        outcome = a.locator("[data-testid=combat-outcome]")
+        expect(outcome).to_contain_text("Fame")
+        in_view(a, outcome.locator("h2"))
+    finally:
+        if ctx:
+            ctx.close()
+
+
+@pytest.mark.parametrize("js", [True, False])
+def test_the_set_up_numbers_are_in_view_after_asking(server, phone, browser, js):
+    ctx = None
+    if js:
+        a = phone(width=W, height=H)
+    else:
+        ctx, a = no_js_phone(browser)
+    try:
+        a.goto(server + "/games/new")
+        a.select_option("select[name=scenario]", "full_conquest")
+        a.check("input[name=mode][value=competitive]")
+        a.fill("input[name=name_0]", "Anna")
+        a.fill("input[name=name_1]", "Ben")
+        with a.expect_navigation():
+            a.get_by_test_id("show-setup-numbers").click()
+        numbers = a.get_by_test_id("setup-numbers")
+        expect(numbers).to_contain_text("Set-up numbers")
+        in_view(a, numbers.locator("h2"))
+    finally:
+        if ctx:
+            ctx.close()
+
+
+def runewars_tally(a, server):
+    """A Runewars battle of one Archer against one Beastman, up to its tally (both sides drawn and resolved from the
+    host's phone)."""
+    a.goto(server + "/")
+    a.get_by_role("link", name="New Runewars game").click()
+    a.fill("input[name=name_0]", "Elf")
+    a.fill("input[name=name_1]", "Uthuk")
+    a.get_by_role("button", name="Create Runewars game").click()
+    a.get_by_role("button", name="Elf").click()
+    add_type(a, "0", "Archer", 1, 1)
+    add_type(a, "1", "Beastman", 1, 1)
+    a.locator("[data-testid='rw-count-Archer']").fill("1")
+    a.locator("[data-testid='rw-count-Beastman']").fill("1")
+    a.locator("[data-testid=rw-start]").click()
+    for _side in range(2):
+        a.locator("form.rw-draw input[name=damage]").first.fill("1")
+        a.locator("[data-testid=rw-draw-0]").click()
+        settled(a)
+    for _side in range(2):
+        a.locator("[data-testid=rw-resolve]").click()
+        settled(a)
+    expect(a.locator("[data-testid=rw-tally]")).to_be_visible()
+
+
+def test_the_winner_of_a_runewars_battle_is_in_view_after_ending_it(server, phone):
+    a = phone(width=W, height=H)
+    runewars_tally(a, server)
+    a.locator("[data-testid=rw-end]").click()
+    result = a.locator("[data-testid=rw-result]")
+    expect(result).to_contain_text("wins")
+    in_view(a, result.locator("h2"))
+
+
+def test_without_javascript_the_runewars_result_opens_in_view(server, browser, phone):
+    """The same battle ended on a phone without JavaScript: the page opens at the result (its address's #rw-result)."""
+    a = phone(width=W, height=H)
+    runewars_tally(a, server)
+    url = a.url
+    ctx = browser.new_context(viewport={"width": W, "height": H}, java_script_enabled=False)
+    try:
+        ctx.add_cookies(a.context.cookies())
+        b = ctx.new_page()
+        b.goto(url)
+        with b.expect_navigation():
+            b.locator("[data-testid=rw-end]").click()
+        assert b.url.endswith("#rw-result")
+        result = b.locator("[data-testid=rw-result]")
+        expect(result).to_contain_text("wins")
+        assert result.locator("h2").evaluate(IN_VIEW)
+    finally:
+        ctx.close()
+
+
+def solo_game(a, server):
+    a.goto(server + "/games/new")
+    a.select_option("select[name=scenario]", "solo_conquest")
+    a.check("input[name=mode][value=solo]")
+    a.fill("input[name=name_0]", "Anna")
+    a.select_option("select[name=hero_0]", "goldyx")
+    with a.expect_navigation():
+        a.get_by_role("button", name="Create game").click()
+    return int(re.search(r"/games/(\d+)", a.url).group(1))
+
+
+@pytest.mark.parametrize("js", [True, False])
+def test_the_dummys_next_step_is_in_view_after_taking_the_tactics(server, phone, browser, js):
+    """Solo Conquest: Anna takes Early Bird (1), the Dummy plays second; its turn card ("Now playing: Anna") is what
+    the player looks at next."""
+    ctx = None
+    if js:
+        a = phone(width=W, height=H)
+    else:
+        ctx, a = no_js_phone(browser)
+    try:
+        gid = solo_game(a, server)
+        a.goto(f"{server}/games/{gid}/dummy")
+        a.select_option("[data-testid=dummy-hero]", "tovak")
+        with a.expect_navigation() if not js else _nothing():
+            a.get_by_test_id("dummy-setup").click()
+        expect(a.get_by_test_id("dummy-deck-count")).to_have_text("16")
+        a.select_option("[data-testid=dummy-tactic-0]", "early_bird")
+        submit = a.get_by_test_id("dummy-tactics-submit")
+        submit.scroll_into_view_if_needed()
+        with a.expect_navigation() if not js else _nothing():
+            submit.click()
+        card = a.get_by_test_id("dummy-turn-card")
+        expect(card).to_contain_text("Anna")
+        in_view(a, card.locator("h2").first)
+    finally:
+        if ctx:
+            ctx.close()
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
