@@ -229,7 +229,9 @@
     var elt = e.detail && e.detail.elt, form = elt && (elt.tagName === "FORM" ? elt : elt.form);
     var field = form && form.querySelector("input[name=show]");
     if (elt && elt.id !== "sync" && elt.id !== "live" && !(elt.classList && elt.classList.contains("combat-check"))) {
-      wantShow = field ? {id: field.value, elt: elt} : null;
+      // a button's own data-show (the combat's "Plan"), else its form's
+      var id = (elt.getAttribute && elt.getAttribute("data-show")) || (field && field.value);
+      wantShow = id ? {id: id, elt: elt} : null;
     }
   });
   document.addEventListener("htmx:afterRequest", function (e) {
@@ -246,17 +248,38 @@
     el.scrollIntoView({block: "start"});
   });
 
-  // New game: a scenario played in one way only (Solo Conquest: solo) chooses that way on the form; a way the
-  // scenario is not played in gives way to its first one (the server checks again).
-  document.addEventListener("change", function (e) {
-    var sel = e.target;
-    if (!sel || sel.name !== "scenario" || sel.tagName !== "SELECT") return;
-    var opt = sel.options[sel.selectedIndex];
+  // New game: only the ways the chosen scenario is played (Solo Conquest: solo) and the variants that fit that way
+  // (no Interactive Combat solo) are offered; a way that does not fit gives way to the scenario's first one. The
+  // server renders the same for a scenario it knows, and checks again.
+  function fitNewGame(form) {
+    var sel = form.querySelector("select[name=scenario]");
+    var opt = sel && sel.options[sel.selectedIndex];
     var modes = opt ? (opt.getAttribute("data-modes") || "").split(" ").filter(Boolean) : [];
-    if (!modes.length || !sel.form) return;
-    var current = sel.form.querySelector("input[name=mode]:checked");
-    if (current && modes.indexOf(current.value) >= 0) return;
-    var want = sel.form.querySelector("input[name=mode][value='" + modes[0] + "']");
-    if (want) { want.checked = true; }
+    if (modes.length) {
+      Array.prototype.forEach.call(form.querySelectorAll("input[name=mode]"), function (r) {
+        var fits = modes.indexOf(r.value) >= 0;
+        r.disabled = !fits;
+        r.closest("label").hidden = !fits;
+      });
+      var current = form.querySelector("input[name=mode]:checked");
+      if (!current || current.disabled) {
+        var want = form.querySelector("input[name=mode][value='" + (modes.indexOf("competitive") >= 0 ? "competitive" : modes[0]) + "']");
+        if (want) { want.checked = true; }
+      }
+    }
+    var mode = form.querySelector("input[name=mode]:checked");
+    Array.prototype.forEach.call(form.querySelectorAll("label[data-not-solo]"), function (l) {
+      var unfit = !!mode && mode.value === "solo";
+      l.hidden = unfit;
+      l.querySelector("input").disabled = unfit;
+    });
+  }
+  document.addEventListener("change", function (e) {
+    var el = e.target;
+    if (el && el.form && (el.name === "scenario" || el.name === "mode") && el.form.querySelector("select[name=scenario]")) {
+      fitNewGame(el.form);
+    }
   });
+  var newGame = document.querySelector("select[name=scenario]");
+  if (newGame && newGame.form) fitNewGame(newGame.form);
 })();

@@ -19,6 +19,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
 )
 from flask_babel import gettext, lazy_gettext
 from flask_htmx import HTMX
@@ -263,6 +264,8 @@ def page(template_name: str, **context: Any):
     if game is not None:
         context.setdefault("game", game)
         context.setdefault("seq", game.seq)
+        if session.get("nav_game") != game.id:
+            session["nav_game"] = game.id  # the Rules reference keeps this game's navigation (invite.game_behind)
     # For htmx: the same template with fragment=True renders only the live part (base.html), plus the sync poller
     # out of band, so the next poll does not fetch the change this phone just made.
     return render_template(template_name, fragment=bool(htmx) and not request.headers.get("HX-Boosted"), **context)

@@ -8,21 +8,20 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import new_table, shot
+from browser_helpers import add_token, new_table, shot
 
 pytestmark = pytest.mark.browser
 
 
 def conquer(page, base, gid, city, level):
-    """A city assault with one Prowlers token as its garrison: no block, the suggested damage, Attack 20."""
+    """A city assault with one Guardsmen token as its garrison: no block, the suggested damage, Attack 20."""
     page.goto(f"{base}/games/{gid}/combat")
     page.check("input[name=fight][value=city]")
     page.select_option("select[name=city]", city)
     page.fill("input[name=level]", str(level))
     page.click("[data-testid=combat-setup-go]")
     page.wait_for_selector("[data-testid=garrison]")
-    page.select_option("[data-testid=add-token] select[name=token]", "prowlers")
-    page.click("[data-testid=add-token-go]")
+    add_token(page, "guardsmen")
     page.locator(".enemy").nth(0).wait_for()
     page.click("[data-testid=next-phase]")
     page.wait_for_selector("[data-testid=attack-form]")  # Ranged and Siege
@@ -53,7 +52,7 @@ def test_a_solo_conquest_to_its_end_on_a_phone(server, phone):
     gid = re.search(r"/games/(\d+)", page.url).group(1)
 
     page.goto(f"{server}/games/{gid}")
-    page.click("[data-testid=rounds-dummy-setup]")
+    page.click("[data-testid=now-dummy-setup]")
     page.click("[data-testid=dummy-setup]")
     page.wait_for_selector("[data-testid=now-playing]")
     page.goto(f"{server}/games/{gid}")
@@ -174,7 +173,7 @@ def test_a_co_op_game_with_the_dummy_through_several_rounds(server, phone):
     last turns. Three Rounds on the host's phone; the second player's phone follows."""
     a, b = phone(), phone()
     gid = new_table(server, (a, b), "full_cooperation", "coop", (("Anna", "arythea"), ("Ben", "goldyx")))
-    a.click("[data-testid=rounds-dummy-setup]")
+    a.click("[data-testid=now-dummy-setup]")
     a.click("[data-testid=dummy-setup]")
     a.wait_for_selector("[data-testid=dummy-turn-card]")
     for n in (2, 3):
