@@ -137,19 +137,6 @@ def test_the_plan_uses_the_attack_forms_fields(client):
     assert 'name="value" min="1" max="99" inputmode="numeric" placeholder="–" aria-label="Value" value="3"' in html
 
 
-def test_each_token_is_offered_once(client):
-    """The set-up's one-tap piles (the site's own and the rampaging ones) and the list of every other token: no
-    token in both."""
-    gid = new_solo_game(client)
-    post(client, gid, "/combat/setup", {"player": "0", "fight": "keep"})
-    html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
-    tapped = set(re.findall(r'data-testid="quick-(\w+)"', html))
-    listed = set(re.findall(r'<option value="(\w+)">', html[html.index('data-testid="add-token"'):]
-                            .split("</select>")[0]))
-    assert "guardsmen" in tapped and "prowlers" in tapped and listed
-    assert not tapped & listed
-
-
 def fight_at(client, gid, site, fight="adventure", **extra):
     """A fight at an adventure site named on the set-up, its Minotaur (Armor 5) defeated by Ranged Attack 5."""
     post(client, gid, "/combat/setup", {"player": "0", "fight": fight, "adventure_site": site, **extra})

@@ -42,11 +42,3 @@ def wait_for_polls(page, n: int = 2, timeout: int = 5000) -> None:
     for _ in range(n):
         with page.expect_response(lambda r: r.request.headers.get("hx-trigger") == "sync", timeout=timeout):
             pass
-
-
-def add_token(page, token: str) -> None:
-    """Adds an enemy token to the combat's set-up with its one-tap button (its pile opened first when closed)."""
-    pile = page.locator(f"details.quick-pile:has([data-testid=quick-{token}])")
-    if pile.get_attribute("open") is None:
-        pile.locator("summary").click()
-    page.click(f"[data-testid=quick-{token}]")

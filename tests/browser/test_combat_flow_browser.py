@@ -7,8 +7,6 @@ import re
 
 import pytest
 
-from browser_helpers import add_token
-
 pytestmark = pytest.mark.browser
 
 
@@ -32,9 +30,12 @@ def test_a_level_5_city_assault_on_a_phone(server, phone):
     page.fill("input[name=level]", "5")
     page.click("[data-testid=combat-setup-go]")
     page.wait_for_selector("[data-testid=garrison]")
-    # the garrison's piles and the rampaging ones (marked so at a city) are one tap each
-    for i, token in enumerate(("guardsmen", "freezers", "gunners", "prowlers", "orc_summoners")):
-        add_token(page, token)
+    for i, (token, rampaging) in enumerate((("guardsmen", False), ("freezers", False), ("gunners", False),
+                                            ("prowlers", True), ("orc_summoners", True))):
+        page.select_option("[data-testid=add-token] select[name=token]", token)
+        if rampaging:
+            page.check("[data-testid=add-token] input[name=rampaging]")
+        page.click("[data-testid=add-token-go]")
         page.locator(".enemy").nth(i).wait_for()
     page.click("[data-testid=next-phase]")
 

@@ -267,3 +267,155 @@ class _nothing:
 
     def __exit__(self, *exc):
         return False
+
+
+# ---------------------------------------------------------------------------------------------- item 7
+
+
+def test_a_monster_den_fight_ends_with_its_reward_in_view(server, phone):
+    """Quick reference, Monster Den: the reward "two random mana crystals" comes with "Site conquered", in view after
+    "End the combat". Minotaur: Armor 5 (brown pile)."""
+    a = phone(width=W, height=H)
+    gid = solo_game(a, server)
+    a.goto(f"{server}/games/{gid}/combat")
+    a.click("[data-testid=quick-fight-monster_den]")
+    settled(a)
+    a.click("[data-testid=quick-minotaur]")
+    settled(a)
+    a.click("[data-testid=next-phase]")
+    form = a.locator("[data-testid=attack-form]")
+    form.locator("input[name=value]").first.fill("5")
+    form.locator("[data-testid=attack-go]").click()
+    end = a.locator("[data-testid=combat-end]")
+    end.scroll_into_view_if_needed()
+    end.click()
+    reward = a.get_by_test_id("outcome-reward")
+    expect(reward).to_have_text("Reward: two random crystals (roll a mana die for each: gold = a colour of your "
+                                "choice, black = Fame +1 instead).")
+    in_view(a, a.locator("[data-testid=combat-outcome] h2"))
+
+
+def test_a_three_player_board_lists_no_team_rules_and_the_recruit_cost(server, phone):
+    from browser_helpers import new_table
+
+    a, b, c = phone(width=W, height=H), phone(), phone()
+    gid = new_table(server, (a, b, c), "full_conquest", "competitive",
+                    (("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx")))
+    a.goto(f"{server}/games/{gid}")
+    expect(a.get_by_test_id("setup-summary")).not_to_contain_text("Team Rules")
+    option = a.locator("[data-testid=player-0] select[name=unit] option[value=peasants]")
+    expect(option).to_have_text(re.compile(r"^Peasants \(Influence cost 4, level 1, Armor 3"))
+
+
+# ---------------------------------------------------------------------------------------------- item 8
+
+
+def test_solo_conquest_offers_only_solo_with_and_without_javascript(server, phone, browser):
+    a = phone(width=W, height=H)
+    a.goto(server + "/games/new")
+    a.select_option("select[name=scenario]", "solo_conquest")
+    expect(a.locator("input[name=mode][value=solo]")).to_be_checked()
+    for mode in ("coop", "competitive", "team"):
+        expect(a.locator(f"input[name=mode][value={mode}]")).to_be_hidden()
+    expect(a.locator("input[name=variant][value=interactive_combat]")).to_be_hidden()
+    expect(a.locator("input[name=variant][value=megapolis]")).to_be_visible()
+    a.select_option("select[name=scenario]", "full_conquest")
+    a.check("input[name=mode][value=competitive]")
+    expect(a.locator("input[name=variant][value=interactive_combat]")).to_be_visible()
+    expect(a.locator("input[name=mode][value=coop]")).to_be_hidden()
+
+    ctx, b = no_js_phone(browser)
+    try:
+        b.goto(server + "/games/new?scenario=solo_conquest")
+        expect(b.locator("input[name=mode][value=solo]")).to_be_checked()
+        for mode in ("coop", "competitive", "team"):
+            expect(b.locator(f"input[name=mode][value={mode}]")).to_be_hidden()
+        expect(b.locator("input[name=variant][value=interactive_combat]")).to_be_hidden()
+        b.fill("input[name=name_0]", "Anna")
+        with b.expect_navigation():
+            b.get_by_role("button", name="Create game").click()
+        expect(b).to_have_url(re.compile(r"/games/\d+"))
+    finally:
+        ctx.close()
+
+
+def test_the_solo_board_the_dummy_link_and_the_rules_reference(server, phone):
+    """The solo board does not open the big QR code; one "Set up the Dummy player" link (none on the Dummy's own
+    page); the Rules reference keeps the game's navigation, the Board one tap away."""
+    a = phone(width=W, height=H)
+    gid = solo_game(a, server)
+    a.goto(f"{server}/games/{gid}")
+    expect(a.get_by_test_id("invite-table")).not_to_have_attribute("open", "")
+    expect(a.get_by_text("Set up the Dummy player")).to_have_count(1)
+    a.get_by_test_id("now-dummy-setup").click()
+    expect(a.get_by_test_id("dummy-setup")).to_be_visible()
+    expect(a.locator("a", has_text="Set up the Dummy player")).to_have_count(0)
+    a.locator("details.menu summary").click()
+    a.get_by_role("link", name="Rules reference").click()
+    expect(a).to_have_url(re.compile(r"/rules/?$"))
+    a.get_by_role("link", name=re.compile("Enemies")).first.click()
+    a.get_by_test_id("nav-board").click()
+    expect(a).to_have_url(re.compile(rf"/games/{gid}$"))
+
+
+@pytest.mark.parametrize("js", [True, False])
+def test_the_plan_uses_the_attack_fields_and_shows_in_view(server, phone, browser, js):
+    """One set of attack fields: "Plan" beside "Play this attack" plans what was typed there; the plan is in view,
+    the typed numbers stay. Prowlers: Armor 3."""
+    ctx = None
+    if js:
+        a = phone(width=W, height=H)
+    else:
+        ctx, a = no_js_phone(browser)
+    try:
+        gid = create_game(a, server)
+        a.goto(f"{server}/games/{gid}/combat")
+        for testid in ("quick-fight-rampaging", "quick-prowlers", "next-phase"):
+            if js:
+                a.click(f"[data-testid={testid}]")
+                settled(a)
+            else:
+                with a.expect_navigation():
+                    a.click(f"[data-testid={testid}]")
+        form = a.locator("[data-testid=attack-form]")
+        expect(a.locator("input[name=value]")).to_have_count(form.locator("input[name=value]").count())
+        form.locator("input[name=value]").first.fill("3")
+        if js:
+            form.get_by_test_id("plan-go").click()
+        else:
+            with a.expect_navigation():
+                form.get_by_test_id("plan-go").click()
+        summary = a.get_by_test_id("plan-summary")
+        expect(summary).to_contain_text("Best plan: Fame 2")
+        in_view(a, summary)
+        assert a.locator("[data-testid=attack-form] input[name=value]").first.input_value() == "3"
+        expect(a.locator("input[name=value]")).to_have_count(form.locator("input[name=value]").count())
+        expect(a.locator(".remote-note")).to_have_count(0)
+    finally:
+        if ctx:
+            ctx.close()
+
+
+# ---------------------------------------------------------------------------------------------- item 9
+
+
+def test_readme_says_where_the_code_and_delete_are_as_the_pages_do(server, phone):
+    """README's "How to play": every other player scans the code (the Invite page says the same); the new code and
+    "delete" are at the bottom of the host's board, under "Invite the table"."""
+    from browser_helpers import ARTIFACTS
+
+    readme = (ARTIFACTS.parent / "README.md").read_text(encoding="utf-8")
+    how = readme[readme.index("## How to play"):readme.index("## For developers")]
+    assert "Every other player scans it" in how and "Everybody scans" not in how
+    assert 'Under "Invite the table" at\n   the bottom of the host\'s board, the host can make a new code' in how
+    a = phone(width=W, height=H)
+    gid = create_game(a, server)
+    a.goto(f"{server}/games/{gid}/invite")
+    expect(a.get_by_test_id("invite-who-scans")).to_have_text(
+        "Every other player scans this code with their phone's camera to join the game (a late player too).")
+    expect(a.get_by_role("button", name="Delete game")).to_have_count(0)
+    a.goto(f"{server}/games/{gid}")
+    share = a.get_by_test_id("invite-table")
+    expect(share.locator("summary")).to_have_text("Invite the table (QR code)")
+    expect(share.get_by_role("button", name="New code (other phones must scan again)")).to_be_attached()
+    expect(share.get_by_role("button", name="Delete game")).to_be_attached()

@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import add_token, settled, shot, wait_for_polls
+from browser_helpers import settled, shot, wait_for_polls
 from test_two_phones import create_game, fame_value
 
 pytestmark = pytest.mark.browser
@@ -119,7 +119,9 @@ def test_three_phones_attack_and_block_typing_survives(server, phone):
     a.locator("input[name=level]").fill("5")
     a.click("[data-testid=combat-setup-go]")
     a.wait_for_selector("[data-testid=garrison]")
-    add_token(a, "prowlers")  # at a city: a rampaging one (its pile's buttons say so)
+    a.select_option("[data-testid=add-token] select[name=token]", "prowlers")
+    a.check("[data-testid=add-token] input[name=rampaging]")
+    a.click("[data-testid=add-token-go]")
     a.locator(".enemy").first.wait_for()
     a.click("[data-testid=next-phase]")
     form = a.locator("[data-testid=attack-form]")

@@ -8,21 +8,21 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import add_token, new_table, shot
+from browser_helpers import new_table, shot
 
 pytestmark = pytest.mark.browser
 
 
 def conquer(page, base, gid, city, level):
-    """A city assault with one Thugs token (grey: Armor 5, Fame 2) as its garrison: no block, the suggested damage,
-    Attack 20."""
+    """A city assault with one Prowlers token as its garrison: no block, the suggested damage, Attack 20."""
     page.goto(f"{base}/games/{gid}/combat")
     page.check("input[name=fight][value=city]")
     page.select_option("select[name=city]", city)
     page.fill("input[name=level]", str(level))
     page.click("[data-testid=combat-setup-go]")
     page.wait_for_selector("[data-testid=garrison]")
-    add_token(page, "thugs")
+    page.select_option("[data-testid=add-token] select[name=token]", "prowlers")
+    page.click("[data-testid=add-token-go]")
     page.locator(".enemy").nth(0).wait_for()
     page.click("[data-testid=next-phase]")
     page.wait_for_selector("[data-testid=attack-form]")  # Ranged and Siege

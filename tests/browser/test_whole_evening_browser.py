@@ -74,7 +74,7 @@ def test_a_solo_conquest_from_the_new_game_page_to_the_score_sheet(server, phone
             dummy_turn_from_the_board(page)
             conquer(page, server, gid, "white", 5)
             outcome = page.get_by_test_id("combat-outcome")
-            expect(outcome.locator("dd").first).to_have_text("0 → 2")  # Fame: the Thugs' 2
+            expect(outcome.locator("dd").first).to_have_text("0 → 2")  # Fame: the Prowlers' 2
             expect(outcome).to_contain_text("Shields on the city: 1.")
             expect(outcome).to_contain_text("Site conquered.")
         if n == 6:
@@ -117,7 +117,7 @@ def test_a_solo_conquest_from_the_new_game_page_to_the_score_sheet(server, phone
     board(page, server, gid)
     page.click("[data-testid=rounds-score]")
     page.wait_for_url(re.compile(rf"/games/{gid}/score"))
-    # the sheet fills itself from the record: Fame 2 + 2 for the two Thugs, both cities conquered and led
+    # the sheet fills itself from the record: Fame 2 + 2 for the two Prowlers, both cities conquered and led
     expect(page.get_by_label("Anna Fame", exact=True)).to_have_value("4")
     expect(page.get_by_label("Anna Cities led", exact=True)).to_have_value("2")
     expect(page.get_by_label("Cities conquered", exact=True)).to_have_value("2")
@@ -212,7 +212,7 @@ def test_a_three_phone_full_conquest_to_the_score_sheet_and_back(server, phone):
 
     b.get_by_test_id("now-playing").get_by_role("link", name=re.compile("Open the score sheet")).click()
     b.wait_for_url(re.compile(rf"/games/{gid}/score"))
-    expect(b.get_by_label("Anna Fame", exact=True)).to_have_value("6")  # three Thugs, 2 each
+    expect(b.get_by_label("Anna Fame", exact=True)).to_have_value("6")  # three Prowlers, 2 each
     expect(b.get_by_label("Ben Fame", exact=True)).to_have_value("0")
     expect(b.get_by_label("Anna Cities led", exact=True)).to_have_value("3")
     expect(b.get_by_label("Cities in the game", exact=True)).to_have_value("3")  # one per player
