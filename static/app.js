@@ -251,10 +251,11 @@
   // New game: only the ways the chosen scenario is played (Solo Conquest: solo) and the variants that fit that way
   // (no Interactive Combat solo) are offered; a way that does not fit gives way to the scenario's first one. The
   // server renders the same for a scenario it knows, and checks again.
-  function fitNewGame(form) {
+  function words(opt, name) { return opt ? (opt.getAttribute(name) || "").split(" ").filter(Boolean) : []; }
+  function fitNewGame(form, newScenario) {
     var sel = form.querySelector("select[name=scenario]");
     var opt = sel && sel.options[sel.selectedIndex];
-    var modes = opt ? (opt.getAttribute("data-modes") || "").split(" ").filter(Boolean) : [];
+    var modes = words(opt, "data-modes"), own = words(opt, "data-own");
     if (modes.length) {
       Array.prototype.forEach.call(form.querySelectorAll("input[name=mode]"), function (r) {
         var fits = modes.indexOf(r.value) >= 0;
@@ -262,7 +263,8 @@
         r.closest("label").hidden = !fits;
       });
       var current = form.querySelector("input[name=mode]:checked");
-      if (!current || current.disabled) {
+      // another scenario: its own way of playing, unless the one chosen is one of them (solo stays an option)
+      if (!current || current.disabled || (newScenario && own.length && own.indexOf(current.value) < 0)) {
         var want = form.querySelector("input[name=mode][value='" + (modes.indexOf("competitive") >= 0 ? "competitive" : modes[0]) + "']");
         if (want) { want.checked = true; }
       }
@@ -277,7 +279,7 @@
   document.addEventListener("change", function (e) {
     var el = e.target;
     if (el && el.form && (el.name === "scenario" || el.name === "mode") && el.form.querySelector("select[name=scenario]")) {
-      fitNewGame(el.form);
+      fitNewGame(el.form, el.name === "scenario");
     }
   });
   var newGame = document.querySelector("select[name=scenario]");

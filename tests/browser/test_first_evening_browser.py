@@ -3,6 +3,7 @@ checks a Block; the result of every tap in view (a combat's outcome, the set-up 
 winner, the Dummy's next step after "Take these Tactics"), with and without JavaScript where a form is involved."""
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -10,7 +11,7 @@ from playwright.sync_api import expect
 from browser_helpers import settled, wait_for_polls
 from test_live_morph import join, live_seq, wait_for_seq
 from test_refusals_in_view import IN_VIEW
-from test_runewars_browser import add_type
+from test_runewars_browser import add_type, new_runewars_game
 from test_two_phones import create_game
 
 pytestmark = pytest.mark.browser
@@ -23,26 +24,46 @@ def no_js_phone(browser):
     return ctx, ctx.new_page()
 
 
+@contextmanager
+def a_phone(js, phone, browser):
+    """A 360 px phone, with JavaScript or without."""
+    if js:
+        yield phone(width=W, height=H)
+        return
+    ctx, page = no_js_phone(browser)
+    try:
+        yield page
+    finally:
+        ctx.close()
+
+
+def tap(page, target, js=True):
+    """A tap on a button (its test id, or a locator): with JavaScript until htmx has settled, without it until the
+    page the form answers with has loaded."""
+    button = page.locator(f"[data-testid={target}]") if isinstance(target, str) else target
+    if js:
+        button.click()
+        settled(page)
+    else:
+        with page.expect_navigation():
+            button.click()
+
+
 def in_view(page, locator):
     page.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=locator.element_handle())
 
 
-def to_block_phase(page, server, gid, nav=False):
-    """A rampaging Prowlers fight (Armor 3, Attack 4: quick reference) on to its Block phase."""
+def to_attack_form(page, server, gid, js=True):
+    """A rampaging Prowlers fight (Armor 3, Attack 4: quick reference) on to its Ranged and Siege phase."""
     page.goto(f"{server}/games/{gid}/combat")
     for testid in ("quick-fight-rampaging", "quick-prowlers", "next-phase"):
-        if nav:
-            with page.expect_navigation():
-                page.click(f"[data-testid={testid}]")
-        else:
-            page.click(f"[data-testid={testid}]")
-            settled(page)
-    if nav:
-        with page.expect_navigation():
-            page.click("[data-testid=next-phase]")
-    else:
-        page.wait_for_selector("[data-testid=attack-form]")
-        page.click("[data-testid=next-phase]")
+        tap(page, testid, js)
+    page.wait_for_selector("[data-testid=attack-form]")
+
+
+def to_block_phase(page, server, gid, js=True):
+    to_attack_form(page, server, gid, js)
+    tap(page, "next-phase", js)
     page.locator("[data-testid=block-form-1-0] input[name=value]").first.wait_for()
 
 
@@ -83,7 +104,7 @@ def test_without_javascript_check_shows_the_total_and_keeps_the_numbers(server, 
     ctx, a = no_js_phone(browser)
     try:
         gid = create_game(a, server)
-        to_block_phase(a, server, gid, nav=True)
+        to_block_phase(a, server, gid, js=False)
         form = a.locator("[data-testid=block-form-1-0]")
         form.locator("input[name=value]").first.fill("3")
         with a.expect_navigation():
@@ -99,84 +120,46 @@ def test_without_javascript_check_shows_the_total_and_keeps_the_numbers(server, 
 # ---------------------------------------------------------------------------------------------- item 6
 
 
-def defeat_prowlers(page, nav=False):
+def defeat_prowlers(page, js=True):
     """Ranged Attack 3 against the Prowlers' Armor 3 defeats them: the combat can end."""
     form = page.locator("[data-testid=attack-form]")
     form.locator("input[name=value]").first.fill("3")
-    if nav:
-        with page.expect_navigation():
-            form.locator("[data-testid=attack-go]").click()
-    else:
-        form.locator("[data-testid=attack-go]").click()
+    tap(page, form.locator("[data-testid=attack-go]"), js)
     page.locator("[data-testid=combat-end]").wait_for()
 
 
 @pytest.mark.parametrize("js", [True, False])
 def test_the_outcome_of_a_combat_is_in_view_after_ending_it(server, phone, browser, js):
-    ctx = None
-    if js:
-        a = phone(width=W, height=H)
-    else:
-        ctx, a = no_js_phone(browser)
-    try:
+    with a_phone(js, phone, browser) as a:
         gid = create_game(a, server)
-        a.goto(f"{server}/games/{gid}/combat")
-        for testid in ("quick-fight-rampaging", "quick-prowlers", "next-phase"):
-            if js:
-                a.click(f"[data-testid={testid}]")
-                settled(a)
-            else:
-                with a.expect_navigation():
-                    a.click(f"[data-testid={testid}]")
-        a.wait_for_selector("[data-testid=attack-form]")
-        defeat_prowlers(a, nav=not js)
+        to_attack_form(a, server, gid, js)
+        defeat_prowlers(a, js)
         end = a.locator("[data-testid=combat-end]")
         end.scroll_into_view_if_needed()
-        if js:
-            end.click()
-        else:
-            with a.expect_navigation():
-                end.click()
+        tap(a, end, js)
         outcome = a.locator("[data-testid=combat-outcome]")
         expect(outcome).to_contain_text("Fame")
         in_view(a, outcome.locator("h2"))
-    finally:
-        if ctx:
-            ctx.close()
 
 
 @pytest.mark.parametrize("js", [True, False])
 def test_the_set_up_numbers_are_in_view_after_asking(server, phone, browser, js):
-    ctx = None
-    if js:
-        a = phone(width=W, height=H)
-    else:
-        ctx, a = no_js_phone(browser)
-    try:
+    with a_phone(js, phone, browser) as a:
         a.goto(server + "/games/new")
         a.select_option("select[name=scenario]", "full_conquest")
         a.check("input[name=mode][value=competitive]")
         a.fill("input[name=name_0]", "Anna")
         a.fill("input[name=name_1]", "Ben")
-        with a.expect_navigation():
-            a.get_by_test_id("show-setup-numbers").click()
+        tap(a, "show-setup-numbers", js=False)  # a new page either way: the form is not a game's
         numbers = a.get_by_test_id("setup-numbers")
         expect(numbers).to_contain_text("Set-up numbers")
         in_view(a, numbers.locator("h2"))
-    finally:
-        if ctx:
-            ctx.close()
 
 
 def runewars_tally(a, server):
     """A Runewars battle of one Archer against one Beastman, up to its tally (both sides drawn and resolved from the
     host's phone)."""
-    a.goto(server + "/")
-    a.get_by_role("link", name="New Runewars game").click()
-    a.fill("input[name=name_0]", "Elf")
-    a.fill("input[name=name_1]", "Uthuk")
-    a.get_by_role("button", name="Create Runewars game").click()
-    a.get_by_role("button", name="Elf").click()
+    new_runewars_game(a, server)
     add_type(a, "0", "Archer", 1, 1)
     add_type(a, "1", "Beastman", 1, 1)
     a.locator("[data-testid='rw-count-Archer']").fill("1")
@@ -236,37 +219,19 @@ def solo_game(a, server):
 def test_the_dummys_next_step_is_in_view_after_taking_the_tactics(server, phone, browser, js):
     """Solo Conquest: Anna takes Early Bird (1), the Dummy plays second; its turn card ("Now playing: Anna") is what
     the player looks at next."""
-    ctx = None
-    if js:
-        a = phone(width=W, height=H)
-    else:
-        ctx, a = no_js_phone(browser)
-    try:
+    with a_phone(js, phone, browser) as a:
         gid = solo_game(a, server)
         a.goto(f"{server}/games/{gid}/dummy")
         a.select_option("[data-testid=dummy-hero]", "tovak")
-        with a.expect_navigation() if not js else _nothing():
-            a.get_by_test_id("dummy-setup").click()
+        tap(a, "dummy-setup", js)
         expect(a.get_by_test_id("dummy-deck-count")).to_have_text("16")
         a.select_option("[data-testid=dummy-tactic-0]", "early_bird")
         submit = a.get_by_test_id("dummy-tactics-submit")
         submit.scroll_into_view_if_needed()
-        with a.expect_navigation() if not js else _nothing():
-            submit.click()
+        tap(a, submit, js)
         card = a.get_by_test_id("dummy-turn-card")
         expect(card).to_contain_text("Anna")
         in_view(a, card.locator("h2").first)
-    finally:
-        if ctx:
-            ctx.close()
-
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 # ---------------------------------------------------------------------------------------------- item 7
@@ -362,38 +327,19 @@ def test_the_solo_board_the_dummy_link_and_the_rules_reference(server, phone):
 def test_the_plan_uses_the_attack_fields_and_shows_in_view(server, phone, browser, js):
     """One set of attack fields: "Plan" beside "Play this attack" plans what was typed there; the plan is in view,
     the typed numbers stay. Prowlers: Armor 3."""
-    ctx = None
-    if js:
-        a = phone(width=W, height=H)
-    else:
-        ctx, a = no_js_phone(browser)
-    try:
+    with a_phone(js, phone, browser) as a:
         gid = create_game(a, server)
-        a.goto(f"{server}/games/{gid}/combat")
-        for testid in ("quick-fight-rampaging", "quick-prowlers", "next-phase"):
-            if js:
-                a.click(f"[data-testid={testid}]")
-                settled(a)
-            else:
-                with a.expect_navigation():
-                    a.click(f"[data-testid={testid}]")
+        to_attack_form(a, server, gid, js)
         form = a.locator("[data-testid=attack-form]")
         expect(a.locator("[data-testid=combat-plan], details.combat-plan")).to_have_count(0)
         form.locator("input[name=value]").first.fill("3")
-        if js:
-            form.get_by_test_id("plan-go").click()
-        else:
-            with a.expect_navigation():
-                form.get_by_test_id("plan-go").click()
+        tap(a, form.get_by_test_id("plan-go"), js)
         summary = a.get_by_test_id("plan-summary")
         expect(summary).to_contain_text("Best plan: Fame 2")
         in_view(a, summary)
         assert a.locator("[data-testid=attack-form] input[name=value]").first.input_value() == "3"
         expect(a.locator("[data-testid=combat-plan] input[type=number]")).to_have_count(0)  # no second set
         expect(a.locator(".remote-note")).to_have_count(0)
-    finally:
-        if ctx:
-            ctx.close()
 
 
 # ---------------------------------------------------------------------------------------------- item 9
