@@ -126,6 +126,16 @@
     e.detail.shouldSwap = false;
     showRefusal(host, doc);
   });
+  // Whose change a swap shows: a swap of the live part asked for by the poller (another phone changed the game) or by
+  // a 409, versus the answer to this phone's own request. Only the first may say "Changed on another phone"; the
+  // second moves on the value the note compares with (it is the table's state now), except in the form that was
+  // sent (its answer may carry back what was typed there).
+  var ownSwap = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var elt = e.detail && (e.detail.requestConfig ? e.detail.requestConfig.elt : e.detail.elt);
+    ownSwap = elt && elt.id !== "live" && elt.id !== "sync" ? {form: elt.tagName === "FORM" ? elt : elt.form || null} : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () { ownSwap = null; });
   function owner(el) {
     if (dirty.has(el)) return el;
     if (el.tagName === "OPTION") { var s = el.closest("select"); if (s && dirty.has(s)) return s; }
@@ -159,6 +169,10 @@
       }
       var before = oldNode.mkServer !== undefined ? oldNode.mkServer : serverValue(oldNode);
       var after = newServerValue(oldNode, newNode);
+      if (ownSwap) {
+        if (oldNode.form !== ownSwap.form) oldNode.mkServer = after;
+        return true;
+      }
       if (after !== before) oldNode.mkNote = noteText().replace("%s", after);
       oldNode.mkServer = after;
       return true;
@@ -206,19 +220,71 @@
     });
   });
 
-  // New game: a scenario played in one way only (Solo Conquest: solo) chooses that way on the form; a way the
-  // scenario is not played in gives way to its first one (the server checks again).
-  document.addEventListener("change", function (e) {
-    var sel = e.target;
-    if (!sel || sel.name !== "scenario" || sel.tagName !== "SELECT") return;
-    var opt = sel.options[sel.selectedIndex];
-    var modes = opt ? (opt.getAttribute("data-modes") || "").split(" ").filter(Boolean) : [];
-    if (!modes.length || !sel.form) return;
-    var current = sel.form.querySelector("input[name=mode]:checked");
-    if (current && modes.indexOf(current.value) >= 0) return;
-    var want = sel.form.querySelector("input[name=mode][value='" + modes[0] + "']");
-    if (want) { want.checked = true; }
+  // ---------------------------------------------------------------- the result of a tap where the player is looking
+  // A form whose result appears elsewhere on the page (a combat's outcome, the Dummy's next step, a battle's winner)
+  // names it in a hidden "show" field; once the answer is in the page, that element is scrolled into view (and
+  // focused, so it is read out). Without JavaScript the server's redirect carries the same id as its fragment.
+  var wantShow = null;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail && e.detail.elt, form = elt && (elt.tagName === "FORM" ? elt : elt.form);
+    var field = form && form.querySelector("input[name=show]");
+    if (elt && elt.id !== "sync" && elt.id !== "live" && !(elt.classList && elt.classList.contains("combat-check"))) {
+      // a button's own data-show (the combat's "Plan"), else its form's
+      var id = (elt.getAttribute && elt.getAttribute("data-show")) || (field && field.value);
+      wantShow = id ? {id: id, elt: elt} : null;
+    }
   });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail && e.detail.failed && e.detail.elt && e.detail.elt.id !== "sync") wantShow = null;
+  });
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var cfg = e.detail && e.detail.requestConfig;
+    if (!wantShow || !cfg || cfg.elt !== wantShow.elt) return;
+    var el = document.getElementById(wantShow.id);
+    wantShow = null;
+    if (!el) return;
+    if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+    el.focus({preventScroll: true});
+    el.scrollIntoView({block: "start"});
+  });
+
+  // New game: only the ways the chosen scenario is played (Solo Conquest: solo) and the variants that fit that way
+  // (no Interactive Combat solo) are offered; a way that does not fit gives way to the scenario's first one. The
+  // server renders the same for a scenario it knows, and checks again.
+  function words(opt, name) { return opt ? (opt.getAttribute(name) || "").split(" ").filter(Boolean) : []; }
+  function fitNewGame(form, newScenario) {
+    var sel = form.querySelector("select[name=scenario]");
+    var opt = sel && sel.options[sel.selectedIndex];
+    var modes = words(opt, "data-modes"), own = words(opt, "data-own");
+    if (modes.length) {
+      Array.prototype.forEach.call(form.querySelectorAll("input[name=mode]"), function (r) {
+        var fits = modes.indexOf(r.value) >= 0;
+        r.disabled = !fits;
+        r.closest("label").hidden = !fits;
+      });
+      var current = form.querySelector("input[name=mode]:checked");
+      // another scenario: its own way of playing, unless the one chosen is one of them (solo stays an option)
+      if (!current || current.disabled || (newScenario && own.length && own.indexOf(current.value) < 0)) {
+        var want = form.querySelector("input[name=mode][value='" + (modes.indexOf("competitive") >= 0 ? "competitive" : modes[0]) + "']");
+        if (want) { want.checked = true; }
+      }
+    }
+    var mode = form.querySelector("input[name=mode]:checked");
+    Array.prototype.forEach.call(form.querySelectorAll("label[data-not-solo]"), function (l) {
+      var unfit = !!mode && mode.value === "solo";
+      l.hidden = unfit;
+      l.querySelector("input").disabled = unfit;
+    });
+  }
+  document.addEventListener("change", function (e) {
+    var el = e.target;
+    if (el && el.form && (el.name === "scenario" || el.name === "mode") && el.form.querySelector("select[name=scenario]")) {
+      fitNewGame(el.form, el.name === "scenario");
+    }
+  });
+  var newGame = document.querySelector("select[name=scenario]");
+  if (newGame && newGame.form) fitNewGame(newGame.form);
+
 
   // ---------------------------------------------------------------- an outcome where the player is looking
   // An outcome a tap can bring (a game's verdict) is marked data-reveal; when this phone's own form brings one that

@@ -86,7 +86,7 @@ def test_german_combat_page_shows_the_engine_lines_in_german(client):
     # Combat Outcomes 2a: the stored outcome in German
     post(client, gid, "/combat/end")
     html = page(client, gid)
-    assert "Regelheft, Kampfergebnis 2a: marodierende Orks Herumtreiber besiegt, Ansehen +1" in html
+    assert "Regelheft, Kampfergebnis 2a: umherziehende Marodierende Orks Herumtreiber besiegt, Ansehen +1" in html
     # the outcome names the unit in German, in a sentence right for a plural name (not "Bauern ist")
     assert re.search(r"Bauern: (verletzt|zerstört)", html) and "Bauern ist" not in html
 

@@ -31,7 +31,16 @@ WRONG_TERMS = {
     r"Unterirdische[rn]? Angriff": "Untergrundangriff",  # Underground Attack
     r"Ruhmesleiste": "Ruhmesanzeige",                    # Fame track
     r"Szenariobuch": "Szenarioheft",                     # Scenario Book
-    r"\bmarodierend(?:e[rn]?)?\b(?! Orks)": "umherziehend", # rampaging ("umherziehende Feinde (Marodierende Orks, ...)")
+    # rampaging: "umherziehende Feinde"; "Marodierende Orks" (and "Marodierendem Ork") is the name of the green tokens
+    r"(?i:\bmarodierend\w*\b)(?!\s+Orks?\b)": "umherziehend",
+    r"(?i:schiedsrichtern)": "Kämpfe auswerten",        # "referee" as a verb: not a German word
+    r"\bPrügel\b": "Größter Prügelknabe",                # Greatest Beating (scoring card)
+    r"(?i:\bBlatt\b|Wertungsblatt)": "Wertungsbogen",   # the score sheet: one word (the rulebook has none of its own)
+    r"(?<!Der )(?<!der )\bZug von %\(name\)s ist vorbei": "Der Zug von %(name)s ist vorbei",  # one word order
+    r"Kampf abbrechen": "Kampf verwerfen",               # "Cancel the combat" is "Kampf verwerfen" everywhere
+    # no capital after a semicolon where a sentence goes on: an article, pronoun or the Undo button's name
+    r"; (?:Der|Die|Das|Den|Dem|Ein|Eine|Es|Er|Sie|Du|Ihr|Jeder|Kein|Keine|Dann|Beginnt|Öffnet|Rückgängig)\b":
+        "; lower case (the sentence goes on)",
 }
 # Card names the German rulebook does not print, kept as the German edition's card says (not a rules term).
 ALLOWED = {"Kälteresistenz"}  # Cold Toughness (Tovak's basic action card)
@@ -82,6 +91,20 @@ def test_the_scan_finds_a_wrong_term():
         ("Manaplättchen", "Manamarker"), ("Meucheln", "Attentäter"), ("Resistenzen", "Widerstand / Widerstände"),
         ("Feuerresistenz", "Widerstand / Widerstände")]
     assert not list(_hits("Kälteresistenz; Feuer-Widerstand; Manamarker; Attentäter"))
+
+
+def test_the_scan_finds_the_words_of_the_first_evening():
+    """Issue 23: "marodierend" for rampaging (seed 002: "umherziehend"; "Marodierende Orks" is the tokens' name),
+    "schiedsrichtern", two word orders for a turn's end, a capital after a semicolon, "Blatt" beside "Bogen",
+    "Prügel" for the Greatest Beating, "Kampf abbrechen" beside "Kampf verwerfen"."""
+    found = [w for w, _right in _hits(
+        "Marodierende Feinde; marodierend; Kämpfe schiedsrichtern; Zug von %(name)s ist vorbei; Prügel; "
+        "sein Blatt; Wertungsblatt; Diesen Kampf abbrechen?; eingetragen; Rückgängig nimmt es zurück")]
+    assert found == ["Marodierende", "marodierend", "schiedsrichtern", "Prügel", "Blatt", "Wertungsblatt",
+                     "Zug von %(name)s ist vorbei", "Kampf abbrechen", "; Rückgängig"], found
+    assert not list(_hits("Marodierende Orks | Marodierendem Ork | grün (Marodierende Orks) | umherziehende Feinde | "
+                          "Der Zug von %(name)s ist vorbei | Größter Prügelknabe | Wertungsbogen | Kampf verwerfen | "
+                          "Spielplan; Ruhm; Rot: Angriff +1; „Rückgängig“ nimmt es zurück"))
 
 
 @pytest.mark.skipif(SEED_DE is None, reason="the seeds folder ../shared/seeds is not next to the repository")

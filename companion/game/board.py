@@ -10,7 +10,7 @@ from ..state import COLORS, SHIELD_KINDS
 from .hand_limit import hand_limit_now
 from .round_tokens import planning_hand_limit
 from .scenario_play import board_view as scenario_board
-from .scenario_info import active, day_night_order, scenario
+from .scenario_info import active, day_night_order, scenario, special_rules_here
 from .trackers import recruit_modifiers
 
 
@@ -68,13 +68,14 @@ def scenario_setup(state: dict, lang: str = "en") -> dict | None:
     if sc is None:
         return None
     n = len(state["players"])
+    here = special_rules_here(state, sc)  # the Team Rules only in a team game
     return {
         "scenario": sc,
         "day_night": day_night_order(state),
         "tiles": {kind: counts.get(n) for kind, counts in sc.tiles.items() if counts.get(n) is not None},
         "city_levels": sc.city_levels.get(n, ()),
         "dummy": sc.dummy,
-        "special_rules": sc.special_rules_de if lang == "de" and sc.special_rules_de else sc.special_rules,
-        "effects": tuple(sc.special_rules_effects),
+        "special_rules": [d if lang == "de" else r for r, d, _e in here],
+        "effects": tuple(e for _r, _d, e in here),
         "variants": tuple(state["game"].get("variants") or ()),
     }

@@ -175,7 +175,7 @@ def check_import(data: Any) -> ImportPlan:
     if not isinstance(setup, dict):
         raise Invalid(N_("The export's set-up must be an object."))
     had_start = "start" in setup
-    setup = validate_setup(setup)
+    setup = validate_setup(setup, new=False)  # a game an older version made stays importable
     if not had_start:
         # an export from before the scenario start values were applied: its players started at 0, as the
         # table played it (its log already holds any correction they made)

@@ -153,7 +153,17 @@ def reminders(state: dict, who: Any) -> dict | None:
         return None
     t = tactic_of(state, who)
     return {"tactic": t, "flipped": flipped(state, who), "extra_turn": extra_turn_possible(state, who),
-            "hand_limit": planning_hand_limit(state, who)}
+            "hand_limit": planning_hand_limit(state, who), "die_stolen_by": die_stolen_by(state, who)}
+
+
+def die_stolen_by(state: dict, who: Any) -> list[str]:
+    """Who else holds Mana Steal this Round (Day Tactic 3: "take a basic-colour die from the Source and keep it on
+    this card; use it once this Round as if taken from the Source"; rules_data/tactics.yaml): while it lies there,
+    the Source has one die fewer on every other player's turn too, so they see it (the holder sees the card's text).
+    Silent in the seeds: the published card rerolls the die and returns it to the Source at the end of the turn it
+    is used in."""
+    return [p["name"] for i, p in enumerate(state["players"])
+            if str(i) != str(who) and getattr(tactic_of(state, i), "id", None) == "mana_steal"]
 
 
 def planning_hand_limit(state: dict, who: Any) -> int | None:

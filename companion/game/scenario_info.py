@@ -64,6 +64,19 @@ def has_effect(sc, effect: str) -> bool:
     return sc is not None and effect in getattr(sc, "special_rules_effects", ())
 
 
+def rule_fits(state: Mapping[str, Any], effect: str) -> bool:
+    """A special rule of the scenario belongs to this game: the Team Rules only to a team game (Scenario Book,
+    Full Conquest: "Team game (4 players): Team Rules apply"; a three-player competitive game has no teams)."""
+    return effect != "team_rules" or state.get("game", state).get("mode") == "team"
+
+
+def special_rules_here(state: Mapping[str, Any], sc) -> list[tuple[str, str, str]]:
+    """The scenario's special rules that belong to this game: (English, German, effect) each."""
+    de = sc.special_rules_de or sc.special_rules
+    effects = sc.special_rules_effects or ("reminder",) * len(sc.special_rules)
+    return [(r, d, e) for r, d, e in zip(sc.special_rules, de, effects) if rule_fits(state, e)]
+
+
 def active(state: Mapping[str, Any], effect: str) -> bool:
     """The game's scenario applies ``effect``: its own rules, and in a solo variant also the scenario's rules it
     modifies (First Reconnaissance solo: "play with 8 Countryside tiles ... and four rounds", the rest stays)."""

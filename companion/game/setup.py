@@ -24,6 +24,20 @@ MAX_PLAYERS = 5
 MAX_NAME = 40  # a player's name
 MAX_GAME_NAME = 60
 TEAMS = ("A", "B")
+# Scenario Book, Variants, Interactive Combat: "the previous player" sets a secret colour: a solo game has none
+NEEDS_ANOTHER_PLAYER = ("interactive_combat",)
+
+
+def modes_for(sc) -> tuple[str, ...]:
+    """The ways a scenario is played, which the new-game form offers: its own modes (Solo Conquest: solo only), and
+    solo where the Scenario Book allows it ("Other Solo Missions")."""
+    own = tuple(m for m in (sc.modes or MODES) if m in MODES)
+    return own + (("solo",) if "solo" not in own and solo_allowed(sc) else ())
+
+
+def variants_for(mode: str | None) -> tuple[str, ...]:
+    """The Scenario Book's variants a game played ``mode`` can use (no Interactive Combat in a solo game)."""
+    return tuple(v for v in VARIANTS if not (mode == "solo" and v in NEEDS_ANOTHER_PLAYER))
 
 
 def setup_from_form(form: Mapping[str, Any]) -> dict:
@@ -85,9 +99,10 @@ def _player(p: Any, mode: str, rules, names: set, heroes: set) -> dict | None:
     return {"name": name, "hero": hero, "team": team if mode == "team" else None}
 
 
-def validate_setup(data: Any) -> dict:
+def validate_setup(data: Any, new: bool = True) -> dict:
     """Check a new game's set-up; raises Invalid with the reason. Returns the stored set-up:
-    ``{"scenario", "mode", "players": [{"name", "hero", "team"}], "name"}``."""
+    ``{"scenario", "mode", "players": [{"name", "hero", "team"}], "name"}``. ``new=False`` (an import) keeps a
+    variant an older version let a game choose (Interactive Combat in a solo game)."""
     if is_runewars_setup(data):  # a Runewars game (seed 001): its own set-up
         return validate_runewars_setup(data)
     if is_mage_lite_setup(data):  # a Mage Lite game (seed 004): its own set-up
@@ -138,6 +153,8 @@ def validate_setup(data: Any) -> dict:
     game_name = (raw_game_name or "").strip()[:MAX_GAME_NAME]
     _text_or_none(game_name, term(N_("The game's name")), MAX_GAME_NAME)
     variants = _variants(data.get("variants"), sc)
+    if new and any(v not in variants_for(mode) for v in variants):
+        raise Invalid(N_("Interactive Combat needs a previous player: it is not played solo."))
     out = {"scenario": scenario_id, "mode": mode, "players": players, "name": game_name}
     if variants:
         out["variants"] = variants

@@ -68,10 +68,15 @@ def check_get(game_id: int):
 
 @bp.post("/games/<int:game_id>/combat/check")
 def check(game_id: int):
-    """Running totals for a half-filled form ("need 3 more"): the page with the check, nothing recorded."""
+    """Running totals for a half-filled form ("need 3 more"): the page with the check, nothing recorded. The attack
+    form's "Plan" button asks for the plan of the attacks typed there (``?check=plan``)."""
     game = load_game(game_id)
     remember_draft(game, request.form)  # what this phone types shows on the table screen (web/table.py)
-    return page("combat/show.html", game=game, **page_context(game, request.form))
+    data = request.form
+    if request.args.get("check") == "plan":
+        data = data.copy()
+        data["check"] = "plan"
+    return page("combat/show.html", game=game, **page_context(game, data))
 
 
 # ---------------------------------------------------------------------------------------------- commands

@@ -19,6 +19,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
 )
 from flask_babel import gettext, lazy_gettext
 from flask_htmx import HTMX
@@ -263,13 +264,23 @@ def page(template_name: str, **context: Any):
     if game is not None:
         context.setdefault("game", game)
         context.setdefault("seq", game.seq)
+        if session.get("nav_game") != game.id:
+            session["nav_game"] = game.id  # the Rules reference keeps this game's navigation (invite.game_behind)
     # For htmx: the same template with fragment=True renders only the live part (base.html), plus the sync poller
     # out of band, so the next poll does not fetch the change this phone just made.
     return render_template(template_name, fragment=bool(htmx) and not request.headers.get("HX-Boosted"), **context)
 
 
+_SHOW = re.compile(r"[a-z][a-z0-9-]{0,40}")
+
+
 def done(url: str):
-    """After a command: 303 to the page (htmx follows it and receives the page's fragment)."""
+    """After a command: 303 to the page (htmx follows it and receives the page's fragment). A form whose result
+    appears elsewhere on the page names it in a hidden ``show`` field (an element id): the address gets it as its
+    fragment, so without JavaScript the browser opens the page there (app.js scrolls to it after an htmx swap)."""
+    show = request.form.get("show", "") if request.method == "POST" else ""
+    if _SHOW.fullmatch(show) and "#" not in url:
+        url = f"{url}#{show}"
     return redirect(url, code=303)
 
 

@@ -15,7 +15,7 @@ from ..game.command import Invalid
 from ..game.exchange import check_import, export_dict
 from ..game.fields import player_index
 from ..game.scenario_rules import VARIANT_NAMES, VARIANTS
-from ..game.setup import MAX_PLAYERS, MODES, setup_from_form, validate_setup
+from ..game.setup import MAX_PLAYERS, MODES, modes_for, setup_from_form, validate_setup, variants_for
 from ..rules.data import get_rules
 from ..state import walk
 from ..state_cache import CACHE as STATE_CACHE
@@ -40,6 +40,8 @@ def create_game(setup: dict, host_device: str) -> int:
 
 @bp.get("/")
 def index():
+    if "nav_game" in session:
+        session.pop("nav_game")  # out of the game: the Rules reference opened from here has no game's navigation
     games = []
     for r in joined_games():  # kept on the server per device (companion/web/access.py)
         setup = json.loads(r["setup"])
@@ -50,11 +52,16 @@ def index():
     return render_template("index.html", games=games, rules=get_rules())
 
 
+def new_game_context(form) -> dict:
+    """What the new-game page shows: the scenarios, and for the scenario chosen only the modes and variants that fit
+    it (game/setup.py modes_for, variants_for)."""
+    return {"rules": get_rules(), "modes": MODES, "max_players": MAX_PLAYERS, "form": form, "variants": VARIANTS,
+            "variant_names": VARIANT_NAMES, "modes_for": modes_for, "variants_for": variants_for}
+
+
 @bp.get("/games/new")
 def new_game():
-    return render_template("games/new.html", rules=get_rules(), modes=MODES, max_players=MAX_PLAYERS, form={},
-                           variants=VARIANTS, variant_names=VARIANT_NAMES,
-                           error=None)
+    return render_template("games/new.html", error=None, **new_game_context(request.args))
 
 
 @bp.post("/games")
@@ -62,9 +69,7 @@ def create():
     try:
         setup = validate_setup(setup_from_form(request.form))
     except Invalid as err:
-        return render_template("games/new.html", rules=get_rules(), modes=MODES, max_players=MAX_PLAYERS,
-                               variants=VARIANTS, variant_names=VARIANT_NAMES,
-                               form=request.form, error=invalid_text(err)), 400
+        return render_template("games/new.html", error=invalid_text(err), **new_game_context(request.form)), 400
     game_id = create_game(setup, device_id())
     row = game_row(game_id)
     remember_join(game_id, row["token"], "host", 0 if len(setup["players"]) == 1 else None)

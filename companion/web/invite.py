@@ -3,8 +3,9 @@ page of a game, for anyone in the game (a late player can scan it from any phone
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, request, url_for
+from flask import Blueprint, abort, g, request, session, url_for
 from flask_babel import gettext, lazy_gettext
+from werkzeug.exceptions import HTTPException
 
 from ..rules.data import get_rules
 from .access import device_id, member, new_device_token
@@ -26,6 +27,19 @@ def has_dummy(state: dict) -> bool:
 @bp.app_context_processor
 def _nav():
     return {"game_nav": game_nav}
+
+
+def game_behind() -> None:
+    """Pages outside a game (the Rules reference) keep the navigation of the game this phone last had open, while
+    the phone still belongs to it: a way back to the game that is not the browser's. Sets ``g.game`` for
+    game_nav(); the start page forgets it."""
+    gid = session.get("nav_game")
+    if not isinstance(gid, int) or g.get("game") is not None:
+        return
+    try:
+        load_game(gid)
+    except HTTPException:  # deleted, or this phone no longer belongs to it
+        session.pop("nav_game", None)
 
 
 # Shorter names in the one-row navigation bar (the page's heading says the whole name).

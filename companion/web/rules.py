@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, g, render_template, request
 from flask_babel import format_decimal, get_locale, gettext
 
 from companion.rules.data import get_rules
@@ -20,6 +20,7 @@ from companion.rules.text import Name
 from companion.game.command import Invalid
 from companion.game.fields import filter_value, whole_value
 
+from .invite import game_behind
 from .language import invalid_text
 from .rules_labels import (  # noqa: F401 (the templates and older imports read them from here)
     PILES,
@@ -47,6 +48,7 @@ from .rules_labels import (  # noqa: F401 (the templates and older imports read 
 )
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
+bp.before_request(game_behind)  # the game's navigation stays (issue 23: no way back but the browser's)
 
 # ------------------------------------------------------------------------------------------------ helpers
 
@@ -167,6 +169,7 @@ def _rules_helpers():
         "ELEMENT_SHORT": ELEMENT_SHORT,
         "enemy_abilities": enemy_abilities,
         "percent": percent,
+        "game_behind": g.get("game") is not None,
     }
 
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 
 from ..game.command import Invalid
-from ..game.scenario_rules import VARIANT_NAMES, VARIANTS
-from ..game.setup import MAX_PLAYERS, MODES, setup_from_form, setup_numbers_of, validate_setup
-from ..rules.data import get_rules
+from ..game.setup import setup_from_form, setup_numbers_of, validate_setup
+from .games import new_game_context
 from .language import invalid_text
 
 bp = Blueprint("setup_preview", __name__)
@@ -17,8 +16,7 @@ bp = Blueprint("setup_preview", __name__)
 
 @bp.post("/games/new/numbers")
 def numbers():
-    ctx = {"rules": get_rules(), "modes": MODES, "max_players": MAX_PLAYERS, "form": request.form,
-           "variants": VARIANTS, "variant_names": VARIANT_NAMES}
+    ctx = new_game_context(request.form)
     try:
         setup = validate_setup(setup_from_form(request.form))
     except Invalid as err:

@@ -134,7 +134,7 @@ def test_full_cooperation_with_the_dummy_player_three_rounds_on_two_phones(serve
     a.goto(f"{server}/games/{gid}")
     expect(a.locator("[data-testid=now-playing]")).to_have_text("Set up the Dummy player →")
     expect(a.get_by_test_id("now-dummy-setup")).to_have_attribute("href", f"/games/{gid}/dummy#dummy-setup")
-    a.click("[data-testid=rounds-dummy-setup]")
+    a.click("[data-testid=now-dummy-setup]")
     a.select_option("[data-testid=dummy-hero]", "tovak")
     a.get_by_test_id("dummy-setup").click()
     expect(a.get_by_test_id("dummy-deck-count")).to_have_text("16")

@@ -24,15 +24,20 @@ def add_type(page, owner, name, initiative, health):
     expect(page.locator(".rw-types", has_text=name)).to_be_visible()
 
 
+def new_runewars_game(page, server):
+    """An Elf and an Uthuk player, made on the start page; this phone is the Elf's (the host's)."""
+    page.goto(server + "/")
+    page.get_by_role("link", name="New Runewars game").click()
+    page.fill("input[name=name_0]", "Elf")
+    page.fill("input[name=name_1]", "Uthuk")
+    page.get_by_role("button", name="Create Runewars game").click()
+    page.get_by_role("button", name="Elf").click()
+
+
 def test_one_battle_on_two_phones(server, phone):
     a = phone()
     b = phone()
-    a.goto(server + "/")
-    a.get_by_role("link", name="New Runewars game").click()
-    a.fill("input[name=name_0]", "Elf")
-    a.fill("input[name=name_1]", "Uthuk")
-    a.get_by_role("button", name="Create Runewars game").click()
-    a.get_by_role("button", name="Elf").click()
+    new_runewars_game(a, server)
     expect(a.get_by_role("heading", name="Runewars battle")).to_be_visible()
     gid = int(re.search(r"/games/(\d+)/runewars", a.url).group(1))
 

@@ -53,7 +53,7 @@ def test_a_solo_conquest_to_its_end_on_a_phone(server, phone):
     gid = re.search(r"/games/(\d+)", page.url).group(1)
 
     page.goto(f"{server}/games/{gid}")
-    page.click("[data-testid=rounds-dummy-setup]")
+    page.click("[data-testid=now-dummy-setup]")
     page.click("[data-testid=dummy-setup]")
     page.wait_for_selector("[data-testid=now-playing]")
     page.goto(f"{server}/games/{gid}")
@@ -174,7 +174,7 @@ def test_a_co_op_game_with_the_dummy_through_several_rounds(server, phone):
     last turns. Three Rounds on the host's phone; the second player's phone follows."""
     a, b = phone(), phone()
     gid = new_table(server, (a, b), "full_cooperation", "coop", (("Anna", "arythea"), ("Ben", "goldyx")))
-    a.click("[data-testid=rounds-dummy-setup]")
+    a.click("[data-testid=now-dummy-setup]")
     a.click("[data-testid=dummy-setup]")
     a.wait_for_selector("[data-testid=dummy-turn-card]")
     for n in (2, 3):

@@ -231,6 +231,7 @@ def test_the_new_game_form_fits_the_way_of_playing(server, phone):
     """Pages fit the mode: team choices only for a team game, one player row for a solo game (CSS, no script)."""
     a = phone(width=360, height=640)
     a.goto(server + "/games/new")
+    a.select_option("select[name=scenario]", "full_conquest")  # played competitive, in teams or solo
     a.check("input[name=mode][value=competitive]")
     expect(a.locator("select[name=team_0]")).to_be_hidden()
     expect(a.locator("input[name=name_1]")).to_be_visible()

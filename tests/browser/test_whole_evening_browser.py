@@ -58,7 +58,7 @@ def test_a_solo_conquest_from_the_new_game_page_to_the_score_sheet(server, phone
     page.wait_for_url(re.compile(r"/games/\d+$"))  # a solo host is not asked who they are
     gid = re.search(r"/games/(\d+)", page.url).group(1)
     expect(page.get_by_role("heading", name=re.compile(r"Round 1 of 6"))).to_be_visible()
-    page.click("[data-testid=rounds-dummy-setup]")
+    page.click("[data-testid=now-dummy-setup]")
     page.click("[data-testid=dummy-setup]")
     expect(page.get_by_test_id("dummy-deck-count")).to_have_text("16")
 

@@ -22,6 +22,7 @@ from ..sentences import plural_sentence, sentence
 from ..scenario_play import after_combat, mine_reputation, rampage_reputation
 from ..scenario_rules import assault_costs_reputation, line_bonus
 from ..trackers import SHIELD_NAMES
+from .site_reward import reward_of
 from .forms import need_current
 from .interactive import extra_fame
 from .mage_lite import outcome_wounds
@@ -192,6 +193,8 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated],
         "explanation": lines_json(trace), "owner_loses_keep": owner_loses,
         "owner_site": FIGHTS[cur["fight"]][4],
+        # the adventure site's reward with "Site conquered" (not for a revisit: "no reward and no Shield token")
+        "reward": reward_of(cur["site"].get("adventure")) if conquered and not cur.get("revisit") else None,
         "incantation": cur.get("incantation"),
         **({"mage_lite": True} if mage_lite_rules(state) else {}),
     }

@@ -24,6 +24,8 @@ from ..fields import between, choice, text, yes
 from .forms import need_current, token_enemy, typed_enemy
 from .kept import kept_enemy, new_kept_id, store_kept
 from .variant import mage_lite_rules
+
+from .site_reward import adventure_site
 from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
 
 # ---------------------------------------------------------------------------------------------- reducers
@@ -163,6 +165,9 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         payload["site"]["megapolis"] = second
     if fight == "mine":
         payload["site"]["mine"] = mine_of(state, data)  # Mines Liberation: the mine's tile and colour
+    site = adventure_site(data, fight)
+    if site:
+        payload["site"]["adventure"] = site  # its reward in the outcome (site_reward.py)
     if city:
         s = sentence(N_("%(name)s assaults a level %(level)d %(city)s."), translate=("city",),
                      name=player(state, i)["name"], level=level, city=CITY_NAMES[city])

@@ -28,6 +28,7 @@ from .variant import mage_lite_rules
 from ...rules.mage_lite_combat import SUMMON_GUIDE
 from .outcome import outcome_of
 from .phases import SKIP_NOTES, attack_result, block_result, next_phase_of
+from .site_reward import SITE_FIGHTS
 from .state import (ABILITIES, ABILITY_NAMES, ATTACK_KIND_NAMES, ATTACK_KINDS, ATTACK_ROWS, BLOCK_ROWS, CITY_NAMES,
                     ELEMENT_NAMES, ELEMENTS, EXPANSION_NAMES, FIGHT_NAMES, FIGHTS, PHASE_NAMES, PHASES, PILE_NAMES,
                     RESISTANCE_NAMES, RESISTANCES, SHIELD_NAMES, acting, alive, assigned_entries, engine_enemy,
@@ -146,6 +147,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         "city_names": CITY_NAMES, "pile_names": PILE_NAMES, "shield_names": SHIELD_NAMES,
         "expansion_names": EXPANSION_NAMES, "reward_text": REWARD_TEXT, "n_attack_rows": ATTACK_ROWS,
         "block_rows": BLOCK_ROWS, "label": lambda e: enemy_label(e, lang), "args": data, "only_target": None,
+        "adventure_sites": SITE_FIGHTS,
     }
     ctx["mage_lite"] = mage_lite_rules(state)  # seed 004's rules on top (variant.py: the one seam)
     ctx["kept"] = sorted(kept_enemies(state).items(), key=lambda kv: (len(kv[0]), kv[0]))
