@@ -221,7 +221,8 @@ def actor_of(game: Game) -> Actor:
     me = my_role(game.id)
     p = me.get("player")
     return Actor(player=p if isinstance(p, int) and not isinstance(p, bool) else None,
-                 is_host=bool(game.is_host or me.get("role") == "host"), is_watcher=me.get("role") == "watcher")
+                 is_host=bool(game.is_host or me.get("role") == "host"), is_watcher=me.get("role") == "watcher",
+                 chosen=me.get("role") != "joined")
 
 
 def game_command(game: Game, name: str, data) -> Command:
@@ -346,9 +347,27 @@ def init_app(app) -> None:
             "game_links": GAME_LINKS,
             "current_lang": current_lang(),
             "can_change": (lambda: can_change(g.game.id) if g.get("game") is not None else True),
+            "whoami": whoami,
             # this phone ends ``who``'s turn (theirs, or the host's): the game layer's rule (game/turn_owner.py)
             "may_end_turn": (lambda game, who: may_end_turn(actor_of(game), who)),
         }
+
+
+def whoami() -> dict | None:
+    """Who this phone is in the request's game, for the top bar: its player's name, or the host, a watcher, or not
+    chosen yet (``kind``: "player", "host", "watcher", "unchosen"); None outside a game."""
+    game = g.get("game")
+    if game is None:
+        return None
+    role, p = game.me.get("role"), game.me.get("player")
+    players = game.state.get("players") or []
+    if role in ("player", "host") and isinstance(p, int) and 0 <= p < len(players):
+        return {"kind": "player", "label": players[p]["name"]}
+    if game.is_host or role == "host":
+        return {"kind": "host", "label": gettext("Host")}
+    if role == "watcher":
+        return {"kind": "watcher", "label": gettext("Watching")}
+    return {"kind": "unchosen", "label": gettext("Who are you?")}
 
 
 def _gzip(resp):
