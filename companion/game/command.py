@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping
 from ..rules.text import N_
 from ..state import REDUCERS, Event
 from . import payload_schemas  # noqa: F401  (declares the payloads of undo and of the features outside a package)
-from .invalid import Invalid, InvalidN, NotYours, arg_text, term
+from .invalid import Invalid, InvalidN, NeedsConfirm, NotYours, arg_text, term
 from .payloads import check_payload
 from .sentences import name_arg, sentence
 
@@ -134,5 +134,5 @@ def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
     return trial
 
 
-__all__ = ["Actor", "CHECKS", "GUARDS", "NotYours", "Command", "COMMANDS", "CommandFn", "Invalid", "InvalidN", "apply",
+__all__ = ["Actor", "CHECKS", "GUARDS", "NeedsConfirm", "NotYours", "Command", "COMMANDS", "CommandFn", "Invalid", "InvalidN", "apply",
            "arg_text", "check", "command", "guard", "name_arg", "run", "sentence", "term", "N_"]
