@@ -90,3 +90,26 @@ def test_who_page_answers_a_live_update_with_its_live_part_only(app, client):
     gid = new_game(client)
     frag = client.get(f"/games/{gid}/who", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "<html" not in frag and "<head" not in frag and "Who are you?" in frag and 'data-live-seq' in frag
+
+
+def test_another_players_phone_watches_a_fight_and_is_refused_the_host_plays_it_for_the_fighter(app, client):
+    """README: only the phone whose turn it is (or the host's) plays that turn - a combat too. Cleo's phone during
+    Ben's fight: a line saying whose fight it is, no controls, every step refused (403 with the reason); Ben's phone
+    plays it; the host's step is logged "by the host for Ben"."""
+    gid = new_game(client, players=(("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx")))
+    ben, cleo = join_phone(app, client, gid, "1"), join_phone(app, client, gid, "2")
+    assert cleo.post(f"/games/{gid}/combat/setup", data={"player": 1, "fight": "keep"}).status_code == 403
+    assert ben.post(f"/games/{gid}/combat/setup", data={"player": 1, "fight": "keep"}).status_code == 303
+    assert ben.post(f"/games/{gid}/combat/enemy", data={"token": "prowlers"}).status_code == 303
+    html = cleo.get(f"/games/{gid}/combat").get_data(as_text=True)
+    assert 'class="combat fight-watch"' in html
+    assert re.search(r'data-testid="fight-watch">Ben(&#39;|\')s fight: it is played on Ben(&#39;|\')s phone', html)
+    assert 'data-testid="fight-watch"' not in ben.get(f"/games/{gid}/combat").get_data(as_text=True)
+    for path in ("combat/phase", "combat/cancel", "combat/enemy", "combat/end"):
+        r = cleo.post(f"/games/{gid}/{path}", data={"token": "prowlers"})
+        assert r.status_code == 403 and re.search(r"only Ben(&#39;|')s phone \(or the host\) can play it",
+                                                  r.get_data(as_text=True)), path
+    r = cleo.post(f"/api/v1/games/{gid}/commands/combat_phase", json={}, headers=device_headers(app, gid, player=2))
+    assert r.status_code == 403 and "It is Ben's fight" in r.get_json()["error"]
+    assert client.post(f"/games/{gid}/combat/phase", data={}).status_code == 303  # the host, for Ben
+    assert "(by the host for Ben)" in client.get(f"/games/{gid}/log").get_data(as_text=True)
