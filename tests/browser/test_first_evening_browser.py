@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import ARTIFACTS, settled, shot
+from browser_helpers import ARTIFACTS, new_table, settled, shot
 
 pytestmark = pytest.mark.browser
 
@@ -26,16 +26,8 @@ def context(browser, js=True):
 
 def two_player_game(host, server) -> tuple[int, str]:
     """Anna (the host's phone) and Ben; returns the game's id and its join link."""
-    host.goto(server + "/games/new")
-    host.select_option("select[name=scenario]", "full_conquest")
-    host.check("input[name=mode][value=competitive]")
-    for i, (name, hero) in enumerate((("Anna", "arythea"), ("Ben", "tovak"))):
-        host.fill(f"input[name=name_{i}]", name)
-        host.select_option(f"select[name=hero_{i}]", hero)
-    host.get_by_role("button", name="Create game").click()
-    host.get_by_role("button", name="Anna").click()
-    gid = int(re.search(r"/games/(\d+)", host.url).group(1))
-    return gid, host.locator("[data-testid=join-url]").get_attribute("href")
+    gid = new_table(server, [host], "full_conquest", "competitive", (("Anna", "arythea"), ("Ben", "tovak")))
+    return int(gid), host.locator("[data-testid=join-url]").get_attribute("href")
 
 
 def view_shot(page, name: str) -> None:
@@ -192,21 +184,9 @@ def test_the_top_bar_names_the_phone_and_a_taken_player_is_asked_first(server, p
 def test_another_players_phone_watches_the_fight_live_without_controls(server, phone):
     """Issue 23 item 5 (77_c_pushes_ben_combat.png): during Ben's fight Cleo's phone showed every control and moved
     his combat on. Now it says whose fight it is, shows no control, and follows the fight live."""
-    host = phone(width=W, height=H)
-    host.goto(server + "/games/new")
-    host.select_option("select[name=scenario]", "full_conquest")
-    host.check("input[name=mode][value=competitive]")
-    for i, (name, hero) in enumerate((("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx"))):
-        host.fill(f"input[name=name_{i}]", name)
-        host.select_option(f"select[name=hero_{i}]", hero)
-    host.get_by_role("button", name="Create game").click()
-    host.get_by_role("button", name="Anna").click()
-    gid = int(re.search(r"/games/(\d+)", host.url).group(1))
-    link = host.locator("[data-testid=join-url]").get_attribute("href")
-    ben, cleo = phone(width=W, height=H), phone(width=W, height=H)
-    for p, name in ((ben, "Ben"), (cleo, "Cleo")):
-        p.goto(link)
-        p.get_by_role("button", name=name).click()
+    host, ben, cleo = phone(width=W, height=H), phone(width=W, height=H), phone(width=W, height=H)
+    gid = new_table(server, [host, ben, cleo], "full_conquest", "competitive",
+                    (("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx")))
     ben.goto(f"{server}/games/{gid}/combat")
     ben.click("[data-testid=quick-fight-rampaging]")
     ben.click("[data-testid=quick-prowlers]")
