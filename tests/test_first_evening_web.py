@@ -70,10 +70,12 @@ def test_a_player_taken_by_another_phone_is_marked_and_asked_first(app, client):
     assert re.search(r'data-testid="who-0"[^>]*>Anna · taken by another phone<', who)
     assert re.search(r'data-testid="who-1"[^>]*>Ben<', who)
     r = phone.post(f"/games/{gid}/who", data={"player": "0"})  # a mis-tap on Anna: asked, nothing chosen
-    ask = r.get_data(as_text=True)
-    assert r.status_code == 200 and "Anna is already chosen on another phone" in ask
+    assert r.status_code == 303 and r.headers["Location"] == f"/games/{gid}/who?confirm=0"
+    ask = phone.get(r.headers["Location"]).get_data(as_text=True)  # a page of its own: a live update keeps it
+    assert "Anna is already chosen on another phone" in ask
     assert 'name="confirm" value="yes"' in ask and 'data-testid="who-confirm-no"' in ask
     assert 'data-testid="unchosen"' not in ask and 'data-testid="undo"' not in ask
+    assert "already chosen" not in phone.get(f"/games/{gid}/who?confirm=1").get_data(as_text=True)  # Ben: free
     assert phone.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 1}).status_code == 403
     assert phone.post(f"/games/{gid}/who", data={"player": "1"}).status_code == 303  # Ben: free, no question
     assert re.search(r'data-testid="top-me"[^>]*><span>Ben</span>', phone.get(f"/games/{gid}").get_data(as_text=True))

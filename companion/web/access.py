@@ -262,3 +262,20 @@ def refuse_watchers() -> None:
     if is_watcher(game_id):
         abort(403, description=gettext("You only watch this game: a watching phone changes nothing. "
                                        "Choose who you are to play."))
+
+
+def whoami() -> dict | None:
+    """Who this phone is in the request's game, for the top bar: its player's name, or the host, a watcher, or not
+    chosen yet (``kind``: "player", "host", "watcher", "unchosen"); None outside a game."""
+    game = g.get("game")
+    if game is None:
+        return None
+    role, p = game.me.get("role"), game.me.get("player")
+    players = game.state.get("players") or []
+    if role in ("player", "host") and isinstance(p, int) and 0 <= p < len(players):
+        return {"kind": "player", "label": players[p]["name"]}
+    if game.is_host or role == "host":
+        return {"kind": "host", "label": gettext("Host")}
+    if role == "watcher":
+        return {"kind": "watcher", "label": gettext("Watching")}
+    return {"kind": "unchosen", "label": gettext("Who are you?")}

@@ -37,7 +37,8 @@ from ..rules.data import get_rules
 from ..rules.text import translate_line
 from ..state import Event
 from ..state_cache import CACHE as STATE_CACHE
-from .access import _upgrade_joined, can_change, device_id, has_access, is_api, is_host, my_by, my_role, refuse_watchers
+from .access import (_upgrade_joined, can_change, device_id, has_access, is_api, is_host, my_by, my_role,
+                     refuse_watchers, whoami)
 from .board import board_context
 from .language import current_lang, invalid_text, render_sentence_here, ui_gettext
 from .refusal import refused_page
@@ -368,23 +369,6 @@ def init_app(app) -> None:
             # this phone ends ``who``'s turn (theirs, or the host's): the game layer's rule (game/turn_owner.py)
             "may_end_turn": (lambda game, who: may_end_turn(actor_of(game), who)),
         }
-
-
-def whoami() -> dict | None:
-    """Who this phone is in the request's game, for the top bar: its player's name, or the host, a watcher, or not
-    chosen yet (``kind``: "player", "host", "watcher", "unchosen"); None outside a game."""
-    game = g.get("game")
-    if game is None:
-        return None
-    role, p = game.me.get("role"), game.me.get("player")
-    players = game.state.get("players") or []
-    if role in ("player", "host") and isinstance(p, int) and 0 <= p < len(players):
-        return {"kind": "player", "label": players[p]["name"]}
-    if game.is_host or role == "host":
-        return {"kind": "host", "label": gettext("Host")}
-    if role == "watcher":
-        return {"kind": "watcher", "label": gettext("Watching")}
-    return {"kind": "unchosen", "label": gettext("Who are you?")}
 
 
 def _gzip(resp):

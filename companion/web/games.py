@@ -100,15 +100,18 @@ def who(game_id: int):
             except Invalid:
                 abort(400, description=gettext("Choose one of the players, or watch."))
             if index in taken and request.form.get("confirm") != "yes":
-                # another phone already is this player: ask first (a plain form: the same without JavaScript)
-                return page("games/who.html", game=game, taken=taken, confirm=index)
+                # another phone already is this player: ask first (a page of its own, so that a live update keeps
+                # the question; a plain form: the same without JavaScript)
+                return redirect(url_for("games.who", game_id=game_id, confirm=index), code=303)
             remember_join(game_id, game.token, role, index)
         return redirect(url_for("games.show", game_id=game_id), code=303)
     if game.is_host and len(game.state["players"]) == 1 and game.me.get("player") == 0:
         # one player at the table: the host is that player, nobody to ask "who are you?"
         return redirect(url_for("games.show", game_id=game_id), code=303)
+    asked = request.args.get("confirm", "")
+    confirm = int(asked) if asked.isdigit() and int(asked) in taken else None
     # page(): a live update (another phone's change) receives the live part only, never a whole document
-    return page("games/who.html", game=game, taken=taken, confirm=None)
+    return page("games/who.html", game=game, taken=taken, confirm=confirm)
 
 
 @bp.get("/games/<int:game_id>")

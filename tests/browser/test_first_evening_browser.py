@@ -9,7 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import ARTIFACTS, new_table, settled, shot
+from browser_helpers import ARTIFACTS, new_table, settled, shot, wait_for_polls
+from test_runewars_browser import add_type
 
 pytestmark = pytest.mark.browser
 
@@ -160,6 +161,10 @@ def test_the_top_bar_names_the_phone_and_a_taken_player_is_asked_first(server, p
         p.locator("[data-testid=who-0]").click()  # a mis-tap on Anna
         expect(p.locator("[data-testid=who-confirm]")).to_contain_text("Anna is already chosen on another phone")
         view_shot(p, f"first-evening-who-confirm-{'js' if js else 'nojs'}")
+        if js:  # another phone's change meanwhile keeps the question open
+            host.locator("[data-testid=fame-0] button[value='1']").click()
+            wait_for_polls(p, 2)
+            expect(p.locator("[data-testid=who-confirm]")).to_be_visible()
         p.locator("[data-testid=who-confirm-no]").click()
         expect(p.locator("[data-testid=who-1]")).to_be_visible()
         p.locator("[data-testid=who-1]").click()
@@ -203,3 +208,30 @@ def test_another_players_phone_watches_the_fight_live_without_controls(server, p
     expect(ben.locator("[data-testid=fight-watch]")).to_have_count(0)
     expect(ben.locator("[data-testid=next-phase]")).to_be_visible()
     assert not ben.console_errors and not cleo.console_errors
+
+
+def test_runewars_who_page_and_other_pages_survive_an_undo(server, phone):
+    """Issue 23 item 2 for Runewars (110_rw_who_fresh.png, 111_rw_who_after_undo.png): a phone fresh from the code on
+    "Who are you?", another on the heroes page; the host enters and undoes; every page stays whole, without errors."""
+    host, fresh, uthuk = phone(width=W, height=H), phone(width=W, height=H), phone(width=W, height=H)
+    host.goto(server + "/runewars/new")
+    host.fill("input[name=name_0]", "Dana")
+    host.fill("input[name=name_1]", "Erik")
+    host.get_by_role("button", name="Create Runewars game").click()
+    host.get_by_role("button", name="Dana").click()
+    gid = int(re.search(r"/games/(\d+)/runewars", host.url).group(1))
+    link = host.locator("[data-testid=join-url]").get_attribute("href")
+    uthuk.goto(link)
+    uthuk.get_by_role("button", name="Erik").click()
+    uthuk.goto(f"{server}/games/{gid}/runewars/heroes")
+    fresh.goto(link)
+    expect(fresh.locator("[data-testid=top-me]")).to_have_text("Who are you?")
+    add_type(host, "0", "Archer", 1, 1)
+    expect(fresh.locator("[data-testid=undo]")).to_have_count(0)
+    host.locator("[data-testid=undo]").click()
+    expect(fresh.locator("[data-testid=undo-notice]")).to_contain_text("Dana undid", timeout=3000)
+    expect(uthuk.locator("[data-testid=undo-notice]")).to_contain_text("Dana undid", timeout=3000)
+    expect(fresh.locator("[data-testid=who-1]")).to_be_visible()
+    fresh.locator("[data-testid=who-1]").click()
+    expect(fresh.locator("[data-testid=who-confirm]")).to_contain_text("Erik is already chosen on another phone")
+    assert not host.console_errors and not fresh.console_errors and not uthuk.console_errors
