@@ -115,3 +115,15 @@ def test_another_players_phone_watches_a_fight_and_is_refused_the_host_plays_it_
     assert r.status_code == 403 and "It is Ben's fight" in r.get_json()["error"]
     assert client.post(f"/games/{gid}/combat/phase", data={}).status_code == 303  # the host, for Ben
     assert "(by the host for Ben)" in client.get(f"/games/{gid}/log").get_data(as_text=True)
+
+
+def test_a_pvp_outcome_is_recorded_by_either_fighter_or_the_host_only(app, client):
+    """Player versus Player: Cleo's phone may not record Anna's and Ben's fight (403 naming them); Ben's phone gets
+    past that check (the fight itself is not over: 400)."""
+    gid = new_game(client, players=(("Anna", "arythea"), ("Ben", "tovak"), ("Cleo", "goldyx")))
+    ben, cleo = join_phone(app, client, gid, "1"), join_phone(app, client, gid, "2")
+    data = {"a": "0", "d": "1", "log": '[{"pass": true}]'}
+    r = cleo.post(f"/games/{gid}/pvp/end", data=data)
+    assert r.status_code == 403 and "This fight is between Anna and Ben" in r.get_data(as_text=True)
+    r = ben.post(f"/games/{gid}/pvp/end", data=data)
+    assert r.status_code == 400 and "not over yet" in r.get_data(as_text=True)

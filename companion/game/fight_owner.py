@@ -68,16 +68,23 @@ def own_setup(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
     return theirs(state, actor, lambda _s: who, N_("Only %(name)s's phone (or the host) can start %(name)s's combat."))
 
 
+def may_record_pvp(actor: Actor, a: int, d: int) -> bool:
+    """Whether ``actor``'s phone records the outcome of a PvP fight between ``a`` and ``d`` (the page shows the
+    button by this, the guard below refuses by it)."""
+    return actor.is_host or actor.player in (a, d)
+
+
 @guard("pvp_end")
 def own_pvp(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
     """Player versus Player: either player of the fight records its outcome, or the host for the aggressor."""
     a, d = _named(data, "a", state), _named(data, "d", state)
     if a is None or d is None or actor.player in (a, d):
         return None  # nobody named: the command itself says what is missing
-    if actor.is_host:
-        return who_name(state, a)
+    if may_record_pvp(actor, a, d):
+        return who_name(state, a)  # the host, for the aggressor
     raise NotYours(N_("This fight is between %(a)s and %(d)s: only their phones (or the host) can record it."),
                    a=who_name(state, a), d=who_name(state, d))
 
 
-__all__ = ["FIGHT_COMMANDS", "FIGHT_REFUSAL", "fighter", "may_fight", "own_fight", "own_pvp", "own_setup"]
+__all__ = ["FIGHT_COMMANDS", "FIGHT_REFUSAL", "fighter", "may_fight", "may_record_pvp", "own_fight", "own_pvp",
+           "own_setup"]
