@@ -1,8 +1,9 @@
-"""Issue 23, "A new table's first evening without a stumble" (items 1, 2, 4, 5 and the undo clutter of 8), at 360 px in
-separate phones): no Round skipped by one tap ("Move on anyway", with and without JavaScript); a phone fresh from the
-QR code has no Undo and its "Who are you?" page survives another phone's undo (it went blank, with page-update
-errors on every phone); a compact undo bar; the phone's player in the top bar and a taken player asked first (with and
-without JavaScript); another player's fight watched live without controls."""
+"""Issue 23, "A new table's first evening without a stumble" (items 1, 2, 4, 5 and the undo clutter of 8), at 360
+px in real browsers (separate contexts are separate phones): no Round skipped by one tap ("Move on anyway", with and
+without JavaScript); a phone fresh from the QR code has no Undo and its "Who are you?" page survives another phone's
+undo (it went blank, with page-update errors on every phone); a compact undo bar; the phone's player in the top bar
+and a taken player asked first (with and without JavaScript); another player's fight watched live without
+controls."""
 
 import re
 
