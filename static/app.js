@@ -83,7 +83,10 @@
       // The person does something new: the previous error message has served its purpose.
       var flash = document.getElementById("flash");
       if (flash) flash.innerHTML = "";
-      Array.prototype.forEach.call(document.querySelectorAll(".refusal"), function (r) { r.remove(); });
+      // (a refusal whose own form was sent - "Move on anyway" - goes once the answer is in)
+      Array.prototype.forEach.call(document.querySelectorAll(".refusal"), function (r) {
+        if (r.contains(elt)) { r.mkDone = true; } else { r.remove(); }
+      });
     }
   });
 
@@ -110,6 +113,7 @@
     // filled a moment after the (empty) live region is in the page, so screen readers announce it
     window.requestAnimationFrame(function () {
       box.replaceChildren(document.importNode(msg, true));
+      if (window.htmx) window.htmx.process(box);  // a form in the reason ("Move on anyway") is sent as any other
       box.scrollIntoView({block: "nearest"});
     });
   }
@@ -179,7 +183,7 @@
     };
     cb.beforeNodeRemoved = function (node) {
       // a refusal stays until the person does something new
-      if (node.nodeType === 1 && node.classList && node.classList.contains("refusal")) return false;
+      if (node.nodeType === 1 && node.classList && node.classList.contains("refusal")) return !!node.mkDone;
       // a note about a field still being edited stays until the person sends or leaves it
       if (node.nodeType === 1 && node.classList && node.classList.contains("remote-note")) {
         var f = node.previousElementSibling;

@@ -94,12 +94,13 @@ def my_device_headers(client, game_id):
 
 
 def join_phone(app, client, gid, player):
-    """Another phone scans the game's QR code (the join link on the board) and says who it is."""
+    """Another phone scans the game's QR code (the join link on the board) and says who it is (confirming it when
+    another phone is that player already)."""
     html = client.get(f"/games/{gid}").get_data(as_text=True)
     link = re.search(r'data-testid="join-url">([^<]+)<', html).group(1)
     phone = app.test_client()
     phone.get(link[link.index("/join/"):])
-    phone.post(f"/games/{gid}/who", data={"player": player})
+    phone.post(f"/games/{gid}/who", data={"player": player, "confirm": "yes"})
     return phone
 
 

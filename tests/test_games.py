@@ -96,12 +96,20 @@ def test_double_tap_records_one_event(client):
     assert seq_of(client, gid) == 1
 
 
-def test_undo_and_redo_from_any_phone(app, client):
+def test_undo_and_redo_from_any_players_phone(app, client):
+    """Issue 23 item 2: undo from any phone of a player of the game (or the host's); a phone fresh from the QR code
+    that has not said who it is sees no Undo and is refused (403 with the reason) until it chooses."""
     gid = new_game(client)
     link = join_link(client, gid)
     phone = app.test_client()
     phone.get(link[link.index("/join/"):])
     client.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 3, "based_on": 0})
+    who = phone.get(f"/games/{gid}/who").get_data(as_text=True)
+    assert 'data-testid="undo"' not in who and 'data-testid="undo-mine"' not in who
+    for path in ("undo", "redo", "undo-mine", "undo/1", "do/fame"):
+        r = phone.post(f"/games/{gid}/{path}", data={"based_on": 1, "player": 0, "amount": 1})
+        assert r.status_code == 403 and "has not said who it is" in r.get_data(as_text=True), path
+    assert phone.post(f"/games/{gid}/who", data={"player": "1"}).status_code == 303
     assert phone.post(f"/games/{gid}/undo", data={"based_on": 1}).status_code == 303
     assert re.search(r'data-testid="level-0">1<', client.get(f"/games/{gid}").get_data(as_text=True))
     assert client.post(f"/games/{gid}/redo", data={"based_on": 2}).status_code == 303

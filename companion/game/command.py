@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping
 from ..rules.text import N_
 from ..state import REDUCERS, Event
 from . import payload_schemas  # noqa: F401  (declares the payloads of undo and of the features outside a package)
-from .invalid import Invalid, InvalidN, NotYours, arg_text, term
+from .invalid import Invalid, InvalidN, NeedsConfirm, NotYours, arg_text, term
 from .payloads import check_payload
 from .sentences import name_arg, sentence
 
@@ -42,11 +42,13 @@ COMMANDS: dict[str, CommandFn] = {}
 @dataclass(frozen=True)
 class Actor:
     """Who gives a command: the acting device's player (an index, or None), whether it is the host's, whether it
-    only watches. The web layer supplies it; the game layer decides what it may do (``GUARDS``)."""
+    only watches, whether it has said who it is (a phone fresh from the QR code has not: it changes nothing yet).
+    The web layer supplies it; the game layer decides what it may do (``GUARDS``)."""
 
     player: int | None = None
     is_host: bool = False
     is_watcher: bool = False
+    chosen: bool = True
 
 
 # name -> check(state, data, actor): raises Invalid, or returns the name of the player the host acts for (the log
@@ -87,6 +89,9 @@ def run(name: str, state: dict, data: Mapping[str, Any], actor: Actor | None = N
     fn = COMMANDS[name]
     if actor is not None and actor.is_watcher:
         raise NotYours(N_("You only watch this game: a watching phone changes nothing."))
+    if actor is not None and not actor.chosen and not actor.is_host:
+        raise NotYours(N_("This phone has not said who it is yet: choose who you are (the “Who are you?” page) "
+                          "before changing the game."))
     for fn_check in CHECKS.get(name, ()):
         fn_check(state, data)
     acting_for = GUARDS[name](state, data, actor) if actor is not None and name in GUARDS else None
@@ -129,5 +134,5 @@ def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
     return trial
 
 
-__all__ = ["Actor", "CHECKS", "GUARDS", "NotYours", "Command", "COMMANDS", "CommandFn", "Invalid", "InvalidN", "apply",
+__all__ = ["Actor", "CHECKS", "GUARDS", "NeedsConfirm", "NotYours", "Command", "COMMANDS", "CommandFn", "Invalid", "InvalidN", "apply",
            "arg_text", "check", "command", "guard", "name_arg", "run", "sentence", "term", "N_"]

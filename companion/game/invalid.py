@@ -51,6 +51,11 @@ class NotYours(Invalid):
     """A refusal because of who gives the command (another player's turn): the web layer answers 403."""
 
 
+class NeedsConfirm(Invalid):
+    """A refusal the table may overrule: the same command sent again with ``confirm`` true goes through (the page
+    offers "Move on anyway" beside the reason)."""
+
+
 def term(msgid: str) -> dict:
     """A message argument that is a game term (a msgid itself), translated when shown."""
     return {"$term": msgid}

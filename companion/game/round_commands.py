@@ -15,12 +15,13 @@ from ..rules.data import get_rules
 from ..rules.rounds import last_turns
 from ..rules.text import N_
 from ..state import Event
-from .command import Command, Invalid, command
+from .command import Command, Invalid, NeedsConfirm, check, command
 from .dummy.common import RAW_REDUCERS
 from .dummy.turns import cmd_pass, cmd_player_announced
 from .fields import flag, ident, player_index
-from .round_state import (announced_by, available, available_tactics, current, dummy_of, flow, needs_dummy,
-                          next_picker, phase, tactic_rule, tactics_done, who_name)
+from .round_state import (announced_by, available, available_tactics, current, dummy_last_turn_due,
+                          dummy_of, flow, needs_dummy, next_picker, phase, pick_order, tactic_rule, tactics_done,
+                          who_name)
 from .round_tokens import missed_turn_sentence, refuse_announce
 from .scenario_info import DUMMY
 from .sentences import name_arg, sentence
@@ -151,6 +152,45 @@ def cmd_announce(state: dict, data: Mapping[str, Any]) -> Command:
     others = last_turns(state["round_order"], i)
     s = sentence(N_("%(name)s announces the End of the Round: every other player takes one last turn."), name=name)
     return Command("round.announce", {"player": i, "last_turns": list(others)}, s, SCOPE)
+
+
+def still_to_play(state: dict) -> list[Any]:
+    """Who still has a turn in this Round (player indexes, "dummy"), whoever plays now first: while the turns run,
+    everybody in the round order from the current player on (after the End of the Round was announced: those with a
+    last turn still to take); while Tactics are chosen once one was, everybody. Empty when the Round is over or its
+    flow is not followed (no Tactic chosen yet: a table that only moves the round tracker)."""
+    ph = phase(state)
+    order = list(state.get("round_order") or [])
+    d = dummy_of(state)
+    if ph == "tactics":
+        started = flow(state)["picks"] or (d or {}).get("tactic")
+        return pick_order(state) if started else []
+    if ph != "turns" or not order:
+        return []
+    if d is not None:
+        start = d.get("turn", 0) % len(order)
+        if d.get("announced"):
+            rest = [w for w in order[start:] + order[:start] if w != DUMMY][:int(d.get("last_turns_left") or 0)]
+            return rest + ([DUMMY] if dummy_last_turn_due(d) else [])
+    elif flow(state)["announced_by"] is not None:
+        return list(flow(state)["last_turns"])
+    else:
+        start = flow(state)["turn"] % len(order)
+    return order[start:] + order[:start]
+
+
+@check("next_round")
+def _refuse_round_still_played(state: dict, data: Mapping[str, Any]) -> None:
+    """Rulebook, A Round 4-5: the Round ends once the End of the Round was announced and every other player took
+    their last turn. Moving the round tracker on before that (a mis-tap during someone's turn) is refused, naming
+    who still has a turn, unless the table confirms (``confirm``: true)."""
+    if flag(data, "confirm"):
+        return
+    left = still_to_play(state)
+    if left:
+        names = ", ".join(who_name(state, w) if w != DUMMY else "Dummy" for w in left)
+        raise NeedsConfirm(N_("Round %(round)d is not over, still to play: %(names)s. Start the next round only if the "
+                              "table agrees."), round=state["round"], names=names)
 
 
 @command("round_order_random")

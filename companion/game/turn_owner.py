@@ -28,7 +28,7 @@ def may_end_turn(actor: Actor, who: Any) -> bool:
 @guard(*TURN_COMMANDS)
 def own_turn(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
     """Refuse anybody but the player whose turn it is (or the host, who acts for them: their name is returned)."""
-    return _theirs(state, actor, current, N_("It is %(name)s's turn: only %(name)s's phone (or the host) can end "
+    return theirs(state, actor, current, N_("It is %(name)s's turn: only %(name)s's phone (or the host) can end "
                                              "it or announce the End of the Round."))
 
 
@@ -36,11 +36,11 @@ def own_turn(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
 def own_tactic(state: dict, data: Mapping[str, Any], actor: Actor) -> str | None:
     """Rulebook, A Round 3: "each player chooses one Tactic card" - their own: refuse anybody but the player who
     chooses now (or the host, who acts for them: their name is returned)."""
-    return _theirs(state, actor, next_picker,
+    return theirs(state, actor, next_picker,
                    N_("It is %(name)s's choice of Tactic: only %(name)s's phone (or the host) can choose it."))
 
 
-def _theirs(state: dict, actor: Actor, whose: Callable[[dict], Any], refusal: str) -> str | None:
+def theirs(state: dict, actor: Actor, whose: Callable[[dict], Any], refusal: str) -> str | None:
     """Let ``actor`` act if it is the player ``whose(state)`` names (None), or the host acting for them (their
     name); refuse anybody else with ``refusal``. Nobody named (the Dummy's part, nothing tracked): the command
     itself says what is possible."""
@@ -56,4 +56,4 @@ def _theirs(state: dict, actor: Actor, whose: Callable[[dict], Any], refusal: st
     raise NotYours(refusal, name=name)
 
 
-__all__ = ["TURN_COMMANDS", "may_end_turn", "own_tactic", "own_turn"]
+__all__ = ["TURN_COMMANDS", "may_end_turn", "own_tactic", "own_turn", "theirs"]

@@ -163,6 +163,14 @@ def remember_join(game_id: int, token: str, role: str, player: int | None = None
     g.pop("api_member", None)
 
 
+def taken_players(game_id: int, token: str) -> set[int]:
+    """The players another device of this game (joined with its current token) already said it is."""
+    rows = get_db().execute(
+        "SELECT player FROM members WHERE game_id = ? AND device != ? AND key = ? AND player IS NOT NULL "
+        "AND role IN ('player', 'host')", [game_id, device_id(), join_key(game_id, token)]).fetchall()
+    return {r[0] for r in rows if isinstance(r[0], int)}
+
+
 def joined_games(limit: int = 200) -> list[dict]:
     """The games this device joined with their current token, newest first (the start page's list)."""
     rows = get_db().query(
@@ -224,9 +232,15 @@ def is_watcher(game_id: int) -> bool:
     return my_role(game_id)["role"] == "watcher"
 
 
+def has_not_chosen(game_id: int) -> bool:
+    """The device scanned the code but has not said who it is yet (role "joined": the who-are-you page)."""
+    return my_role(game_id)["role"] == "joined"
+
+
 def can_change(game_id: int) -> bool:
-    """A device that only watches sees everything and changes nothing."""
-    return not is_watcher(game_id)
+    """Only a player of the game or the host changes it: a device that only watches, or that has not said who it is
+    yet, sees everything and changes nothing."""
+    return my_role(game_id)["role"] in ("host", "player")
 
 
 _GAME_POST = re.compile(r"^(?:/api/v1)?/games/(\d+)/(.*)$")
@@ -234,12 +248,34 @@ _GAME_POST = re.compile(r"^(?:/api/v1)?/games/(\d+)/(.*)$")
 
 def refuse_watchers() -> None:
     """The one check of roles: every change to a game (its commands, undo and redo, from a page
-    or the JSON API) from a device that chose "I only watch" answers 403. Choosing who one is stays open."""
+    or the JSON API) from a device that chose "I only watch", or that has not said who it is yet, answers 403 with
+    the reason. Choosing who one is stays open."""
     if request.method in SAFE_METHODS:
         return
     m = _GAME_POST.match(request.path)
     if m is None or m.group(2) in ("who", "devices") or len(m.group(1)) > 18:
         return
-    if not can_change(int(m.group(1))):
+    game_id = int(m.group(1))
+    if has_not_chosen(game_id):
+        abort(403, description=gettext("This phone has not said who it is yet: choose who you are (the “Who are "
+                                       "you?” page) before changing the game."))
+    if is_watcher(game_id):
         abort(403, description=gettext("You only watch this game: a watching phone changes nothing. "
                                        "Choose who you are to play."))
+
+
+def whoami() -> dict | None:
+    """Who this phone is in the request's game, for the top bar: its player's name, or the host, a watcher, or not
+    chosen yet (``kind``: "player", "host", "watcher", "unchosen"); None outside a game."""
+    game = g.get("game")
+    if game is None:
+        return None
+    role, p = game.me.get("role"), game.me.get("player")
+    players = game.state.get("players") or []
+    if role in ("player", "host") and isinstance(p, int) and 0 <= p < len(players):
+        return {"kind": "player", "label": players[p]["name"]}
+    if game.is_host or role == "host":
+        return {"kind": "host", "label": gettext("Host")}
+    if role == "watcher":
+        return {"kind": "watcher", "label": gettext("Watching")}
+    return {"kind": "unchosen", "label": gettext("Who are you?")}

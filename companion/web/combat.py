@@ -16,7 +16,8 @@ from ..game.combat.state import FIGHTS, engine_enemy  # noqa: F401  (re-exported
 from ..game.combat.view import enemy_label as _enemy_label
 from ..game.combat.view import page_context as _page_context
 from ..game.command import Invalid
-from .common import done, game_command, load_game, page, record_command
+from ..game.fight_owner import fighter, may_fight
+from .common import actor_of, done, load_game, page, run_command
 from .language import current_lang, ui_gettext
 from .table import remember_draft
 
@@ -46,7 +47,10 @@ def page_context(game, data=None) -> dict:
     check = ctx.get("check") or {}
     if isinstance(check.get("error"), Invalid):
         check["error"] = check["error"].translated(ui_gettext, current_lang())
-    ctx.update({"t": t, "label": enemy_label})
+    # another phone's fight: watched live, without controls (the game layer refuses them: game/fight_owner.py)
+    who = fighter(game.state)
+    ctx.update({"t": t, "label": enemy_label, "fight_mine": may_fight(actor_of(game), game.state),
+                "fighter_name": game.state["players"][who]["name"] if who is not None else None})
     return ctx
 
 
@@ -83,14 +87,10 @@ def check(game_id: int):
 
 
 def _run(game_id: int, name: str, data: Mapping[str, Any] | None = None):
-    """Parse → the registered command ``name`` (its checks included: ``game_command``) → record → back to the
-    combat page."""
+    """Parse → the registered command ``name`` (its checks and who may give it included: ``run_command``; another
+    player's fight is a 403) → record → back to the combat page."""
     game = load_game(game_id)
-    try:
-        cmd = game_command(game, name, request.form if data is None else data)
-    except Invalid as err:
-        refused(err)
-    record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)
+    run_command(game, name, request.form if data is None else data)
     return done(_url(game.id))
 
 

@@ -32,13 +32,14 @@ from werkzeug.routing import IntegerConverter
 from .. import events as ev
 from ..db import get_db
 from ..game import fields, safejson
-from ..game.command import COMMANDS, Actor, Command, Invalid, NotYours, apply, run
+from ..game.command import COMMANDS, Actor, Command, Invalid, NeedsConfirm, NotYours, apply, run
 from ..game.turn_owner import may_end_turn
 from ..rules.data import get_rules
 from ..rules.text import translate_line
 from ..state import Event
 from ..state_cache import CACHE as STATE_CACHE
-from .access import _upgrade_joined, can_change, device_id, has_access, is_api, is_host, my_by, my_role, refuse_watchers
+from .access import (_upgrade_joined, can_change, device_id, has_access, is_api, is_host, my_by, my_role,
+                     refuse_watchers, whoami)
 from .board import board_context
 from .language import current_lang, invalid_text, render_sentence_here, ui_gettext
 from .refusal import refused_page
@@ -222,7 +223,8 @@ def actor_of(game: Game) -> Actor:
     me = my_role(game.id)
     p = me.get("player")
     return Actor(player=p if isinstance(p, int) and not isinstance(p, bool) else None,
-                 is_host=bool(game.is_host or me.get("role") == "host"), is_watcher=me.get("role") == "watcher")
+                 is_host=bool(game.is_host or me.get("role") == "host"), is_watcher=me.get("role") == "watcher",
+                 chosen=me.get("role") != "joined")
 
 
 def game_command(game: Game, name: str, data) -> Command:
@@ -243,9 +245,25 @@ def run_command(game: Game, name: str, data) -> ev.Recorded:
         cmd = game_command(game, name, data)
     except NotYours as err:  # another player's turn: not this phone's to do
         abort(403, description=invalid_text(err))
+    except NeedsConfirm as err:  # refused unless the table confirms: the refusal offers the same form, confirmed
+        g.needs_confirm = True
+        abort(400, description=invalid_text(err))
     except Invalid as err:
         abort(400, description=invalid_text(err))
     return record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)
+
+
+CONFIRM_SKIPPED = ("csrf_token", "nonce", "confirm")
+
+
+def refusal_confirm() -> dict | None:
+    """For a refusal the table may overrule (``NeedsConfirm``): the address and fields that send the same form again,
+    confirmed ("Move on anyway" beside the reason); else None."""
+    if not g.get("needs_confirm") or request.method != "POST" or request.is_json:
+        return None
+    fields_ = [(k, v) for k, v in request.form.items(multi=True) if k not in CONFIRM_SKIPPED]
+    fields_ += [("csrf_token", _csrf_token()), ("nonce", new_nonce()), ("confirm", "yes")]
+    return {"action": request.path, "fields": fields_}
 
 
 def conflict():
@@ -357,6 +375,8 @@ def init_app(app) -> None:
             "game_links": GAME_LINKS,
             "current_lang": current_lang(),
             "can_change": (lambda: can_change(g.game.id) if g.get("game") is not None else True),
+            "whoami": whoami,
+            "refusal_confirm": refusal_confirm,
             # this phone ends ``who``'s turn (theirs, or the host's): the game layer's rule (game/turn_owner.py)
             "may_end_turn": (lambda game, who: may_end_turn(actor_of(game), who)),
         }
@@ -437,7 +457,10 @@ TITLES = {
 
 def _error_response(status: int, message: str):
     if is_api():
-        return jsonify({"error": str(message)}), status
+        body = {"error": str(message)}
+        if g.get("needs_confirm"):
+            body["needs_confirm"] = True  # the same command with "confirm": true goes through
+        return jsonify(body), status
     title = TITLES.get(status, lazy_gettext("Something went wrong"))
     game = g.get("game")
     if game is not None and status == 409:

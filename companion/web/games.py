@@ -19,7 +19,8 @@ from ..game.setup import MAX_PLAYERS, MODES, modes_for, setup_from_form, validat
 from ..rules.data import get_rules
 from ..state import walk
 from ..state_cache import CACHE as STATE_CACHE
-from .access import device_id, has_access, joined_games, my_by, my_role, remember_join, same_secret
+from .access import (device_id, has_access, joined_games, my_by, my_role, remember_join, same_secret,
+                     taken_players)
 from .board import board_context
 from .common import based_on, conflict, done, game_row, load_game, nonce, page, run_command
 from .language import invalid_text
@@ -92,6 +93,7 @@ def join(game_id: int, token: str):
 @bp.route("/games/<int:game_id>/who", methods=["GET", "POST"])
 def who(game_id: int):
     game = load_game(game_id)
+    taken = taken_players(game_id, game.token)
     if request.method == "POST":
         choice = request.form.get("player", "")
         role = "host" if game.is_host else "player"
@@ -102,12 +104,19 @@ def who(game_id: int):
                 index = player_index(game.state, {"player": choice})
             except Invalid:
                 abort(400, description=gettext("Choose one of the players, or watch."))
+            if index in taken and request.form.get("confirm") != "yes":
+                # another phone already is this player: ask first (a page of its own, so that a live update keeps
+                # the question; a plain form: the same without JavaScript)
+                return redirect(url_for("games.who", game_id=game_id, confirm=index), code=303)
             remember_join(game_id, game.token, role, index)
         return redirect(url_for("games.show", game_id=game_id), code=303)
     if game.is_host and len(game.state["players"]) == 1 and game.me.get("player") == 0:
         # one player at the table: the host is that player, nobody to ask "who are you?"
         return redirect(url_for("games.show", game_id=game_id), code=303)
-    return render_template("games/who.html", game=game, seq=game.seq)
+    asked = request.args.get("confirm", "")
+    confirm = int(asked) if asked.isdigit() and int(asked) in taken else None
+    # page(): a live update (another phone's change) receives the live part only, never a whole document
+    return page("games/who.html", game=game, taken=taken, confirm=confirm)
 
 
 @bp.get("/games/<int:game_id>")

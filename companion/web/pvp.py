@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext
 
 from ..game.command import Invalid
 from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, outcome, parse_setup, parse_step, replay,
                         sides_of, try_step)
 from ..game.pvp.page import page_data, turn_view
-from .common import game_command, load_game, page, record_command
+from ..game.fight_owner import may_record_pvp
+from .common import actor_of, load_game, page, run_command
 from .language import ui_gettext
 
 bp = Blueprint("pvp", __name__)
@@ -50,7 +51,10 @@ def render(game, status: int = 200, **ctx):
     ctx.setdefault("preview", None)
     ctx.setdefault("args", {})
     ctx.update(page_data(game.state))
+    setup = ctx["setup"]
     ctx.update({
+        # the outcome is recorded by either player of the fight or the host (game/fight_owner.py)
+        "pvp_mine": setup is None or may_record_pvp(actor_of(game), setup.a, setup.d),
         "page_url": lambda log=None: page_url(game.id, ctx["setup"], log),
         "live_url": request.full_path if request.query_string else request.path,
     })
@@ -116,11 +120,7 @@ def _step_or_none(args, fight: Fight, blocker: Side) -> dict | None:
 def end(game_id: int):
     """Record the outcome of the finished fight as one undoable event."""
     game = load_game(game_id)
-    try:
-        cmd = game_command(game, "pvp_end", request.form)  # the shared command (with "fully_attended")
-    except Invalid as err:
-        abort(400, description=reason(err))
-    record_command(game, cmd.type, cmd.payload, cmd.sentence, cmd.scope)
+    run_command(game, "pvp_end", request.form)  # the shared command (with "fully_attended"); 403 if not theirs
     return redirect(url_for("pvp.show", game_id=game_id), code=303)
 
 

@@ -1,8 +1,8 @@
 """Undo you can read: the undo bar's labels and notice, "Undo my last", undo of one log entry.
 
 The rule of which event may be taken back alone lives in companion.game.undo; this module parses the request,
-records the ``undo.event`` (companion.events.undo_event) and renders. Watchers are refused before any of this
-(companion.web.access.refuse_watchers).
+records the ``undo.event`` (companion.events.undo_event) and renders. Watchers, and phones that have not said who
+they are, are refused before any of this (companion.web.access.refuse_watchers).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..db import get_db
 from ..game import undo as u
 from ..game.command import Invalid
 from ..state import UNDO_TYPES, walk
-from .access import can_change, device_id, my_by
+from .access import can_change, device_id, has_not_chosen, my_by
 from .common import conflict, done, load_game
 from .language import current_lang, render_sentence_here, ui_gettext
 
@@ -39,7 +39,7 @@ def undo_bar() -> dict:
     if game is None:
         return {}
     events = game.events
-    bar: dict = {"can_change": can_change(game.id)}
+    bar: dict = {"can_change": can_change(game.id), "unchosen": has_not_chosen(game.id)}
     last = u.latest_active(events)
     if last is not None:
         bar["undo"] = {"what": _render(last.sentence), "who": _who(game, last.sentence)}

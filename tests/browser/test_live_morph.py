@@ -18,9 +18,12 @@ pytestmark = pytest.mark.browser
 LIVE_SEQ = "[data-live-seq]"
 
 
-def join(page, base, url, name):
+def join(page, base, url, name, taken=False):
+    """Scan the code and say who this phone is (``taken``: another phone is that player already, confirmed)."""
     page.goto(url)
     page.get_by_role("button", name=name).click()
+    if taken:
+        page.get_by_test_id("who-confirm-yes").click()
     page.wait_for_selector("[data-testid=player-0]")
 
 
@@ -112,7 +115,7 @@ def test_three_phones_attack_and_block_typing_survives(server, phone):
     gid = create_game(a, server)
     url = a.locator("[data-testid=join-url]").get_attribute("href")
     join(b, server, url, "Ben")
-    join(c, server, url, "Ben")
+    join(c, server, url, "Ben", taken=True)
 
     a.goto(f"{server}/games/{gid}/combat")
     a.check("input[name=fight][value=city]")
@@ -195,7 +198,7 @@ def test_the_poll_never_needs_an_element_the_page_lacks(server, phone):
     gid = create_game(a, server)
     url = a.locator("[data-testid=join-url]").get_attribute("href")
     join(b, server, url, "Ben")
-    join(c, server, url, "Ben")
+    join(c, server, url, "Ben", taken=True)
     c.goto(f"{server}/games/{gid}/log")
     b.goto(f"{server}/games/{gid}/score")
     b.goto(f"{server}/games/{gid}")

@@ -75,8 +75,12 @@ def new_solo_game(page, base) -> int:
 
 
 def join_as(page, url: str, name: str) -> None:
+    """Scan the code and say who this phone is (confirmed when another phone is that player already)."""
     page.goto(url)
     page.get_by_role("button", name=name).click()
+    page.wait_for_selector("[data-testid=player-0], [data-testid=who-confirm-yes]")
+    if page.get_by_test_id("who-confirm-yes").count():
+        page.get_by_test_id("who-confirm-yes").click()
     page.wait_for_selector("[data-testid=player-0]")
 
 
@@ -144,6 +148,7 @@ def test_the_attack_and_block_rows_fit_a_360px_phone(server, phone, locale):
     gid = create_game(host, server)
     url = host.locator("[data-testid=join-url]").get_attribute("href")
     host.goto(f"{server}/games/{gid}/combat")
+    host.select_option("[data-testid=combat-setup] select[name=player]", "1")  # Ben's fight: his phone plays it
     host.check("input[name=fight][value=city]")
     host.select_option("select[name=city]", "white")
     host.locator("input[name=level]").fill("5")

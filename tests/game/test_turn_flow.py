@@ -236,7 +236,7 @@ def test_the_board_shows_plannings_hand_limit_for_its_holder_all_round_with_the_
     g.run("shield", player=holder, site="keep", amount=2)  # two keeps owned
     g.run("position", player=holder, near_keep="1")
     assert players_view(g.state)[holder]["planning_hand"] == 5 + 2 + 1
-    g.run("next_round")
+    g.run("next_round", confirm=True)  # mid-Round: the table confirms
     assert players_view(g.state)[holder]["planning_hand"] is None  # Night: nobody holds Planning
 
 

@@ -1,0 +1,97 @@
+"""Issue 23 item 5: a combat's commands are owned like turns (README: only the phone whose turn it is, or the host's,
+plays that turn) - the fighting player's phone or the host's, the host's action logged "by the host for Ben";
+a cooperative assault's part is its participant's while they fight it; PvP's outcome is either fighter's. Through
+the game layer alone (LocalGame)."""
+
+import pytest
+
+from companion.game.command import Actor, Invalid, NotYours
+from companion.game.fight_owner import fighter, may_fight
+from companion.game.local import LocalGame
+from companion.game.sentences import render_sentence
+
+from .flow_helpers import THREE
+
+ANNA, BEN, CLEO = Actor(player=0), Actor(player=1), Actor(player=2)
+HOST = Actor(player=None, is_host=True)
+
+
+def bens_fight():
+    g = LocalGame(THREE)
+    g.run("combat_setup", player=1, fight="keep", actor=BEN)
+    g.run("combat_enemy_add", token="prowlers", actor=BEN)
+    return g
+
+
+def test_only_the_fighting_players_phone_plays_the_combat_and_another_phone_is_told_whose_it_is():
+    """Rulebook, Combat with Enemies: a combat is part of the fighting player's turn. During Ben's fight Cleo's
+    phone is refused (told whose fight it is) for every step; Ben's own phone plays it."""
+    g = bens_fight()
+    assert fighter(g.state) == 1 and may_fight(BEN, g.state) and not may_fight(CLEO, g.state)
+    key = g.state["combat"]["current"]["enemies"][0]["key"]
+    for name, data in (("combat_phase", {}), ("combat_enemy_remove", {"key": key}), ("combat_cancel", {}),
+                       ("combat_enemy_add", {"token": "prowlers"}), ("combat_end", {}),
+                       ("combat_block", {"key": key, "attack_index": 0, "value": [9], "element": ["physical"]})):
+        with pytest.raises(NotYours, match="It is Ben's fight: only Ben's phone"):
+            g.run(name, data, actor=CLEO)
+    seq = g.seq
+    ev = g.run("combat_phase", actor=BEN)
+    assert ev.seq == seq + 1 and "host" not in render_sentence(ev.sentence)
+
+
+def test_the_host_plays_a_fight_for_the_fighter_and_the_log_says_so():
+    g = bens_fight()
+    ev = g.run("combat_phase", actor=HOST)
+    assert render_sentence(ev.sentence).endswith("(by the host for Ben)")
+    ev = g.run("combat_cancel", actor=Actor(player=0, is_host=True))  # the host who plays Anna, for Ben
+    assert render_sentence(ev.sentence).endswith("(by the host for Ben)")
+
+
+def test_a_combat_is_started_by_its_fighters_phone_or_the_host():
+    g = LocalGame(THREE)
+    with pytest.raises(NotYours, match="Only Ben's phone .* can start Ben's combat"):
+        g.run("combat_setup", player=1, fight="keep", actor=CLEO)
+    ev = g.run("combat_setup", player=1, fight="keep", actor=HOST)
+    assert render_sentence(ev.sentence).endswith("(by the host for Ben)")
+    assert may_fight(CLEO, LocalGame(THREE).state)  # no combat going on: any phone may start its own
+
+
+def test_a_cooperative_assaults_part_is_its_participants_while_they_fight_it():
+    """Rulebook, Cooperative City Assault 6: the participants fight their shares one after another, the initiator
+    first: the initiator's phone plays the first part, then the next participant's phone."""
+    g = LocalGame(THREE)
+    g.run("round_order", order="0,1,2")
+    g.run("combat_setup", player=0, fight="city", city="green", level=3, actor=ANNA)
+    for _ in range(2):
+        g.run("combat_enemy_add", token="prowlers", actor=ANNA)
+    g.run("combat_coop_deal", count_0=1, count_1=1, actor=ANNA)
+    assert fighter(g.state) == 0
+    with pytest.raises(NotYours, match="It is Anna's fight"):
+        g.run("combat_phase", actor=BEN)
+    cur = g.state["combat"]["current"]
+    while cur["player"] == 0:
+        ph = cur["phase"]
+        mine = [e for e in cur["enemies"] if e.get("share") == cur["coop"]["turn"] and not e["defeated"]]
+        if ph == "attack" and mine:
+            g.run("combat_attack", target=[mine[0]["key"]], value=[20], element=["physical"], kind=["melee"],
+                  actor=ANNA)
+        elif ph == "block" and mine:
+            g.run("combat_block", key=mine[0]["key"], attack_index=0, value=[9], element=["physical"], actor=ANNA)
+        g.run("combat_end" if ph == "attack" else "combat_phase", actor=ANNA)
+        cur = g.state["combat"]["current"]
+    assert fighter(g.state) == 1  # Ben's part now: his phone, not Anna's
+    with pytest.raises(NotYours, match="It is Ben's fight"):
+        g.run("combat_phase", actor=ANNA)
+    g.run("combat_phase", actor=BEN)
+
+
+def test_player_versus_player_is_recorded_by_either_fighter_or_the_host():
+    """Rulebook, Player versus Player Combat: two players fight each other; either of them records the outcome (the
+    other phones are refused, naming the two), or the host for the aggressor."""
+    g = LocalGame(THREE)
+    with pytest.raises(NotYours, match="This fight is between Ben and Cleo: only their phones"):
+        g.run("pvp_end", a=1, d=2, actor=ANNA)
+    for actor in (BEN, CLEO, HOST):  # past the owner check: the command itself says the fight is not over
+        with pytest.raises(Invalid, match="not over yet") as err:
+            g.run("pvp_end", a=1, d=2, actor=actor)
+        assert not isinstance(err.value, NotYours)
