@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import ARTIFACTS, new_table, settled, shot, wait_for_polls
+from browser_helpers import ARTIFACTS, new_table, open_player, settled, shot, wait_for_polls
 from test_runewars_browser import add_type
 
 pytestmark = pytest.mark.browser
@@ -129,6 +129,7 @@ def test_after_an_undo_the_notice_and_the_undo_buttons_stay_compact(server, phon
     ben.goto(f"{server}/games/{gid}")
     ben.locator("[data-testid=fame-1] button[value='5']").click()
     expect(ben.locator("[data-testid=fame-1] output")).to_have_text("5")
+    open_player(ben, 0)  # Anna's line on Ben's phone (issue 24: another player is one line until tapped)
     ben.locator("[data-testid=fame-0] button[value='5']").click()
     expect(ben.locator("[data-testid=fame-0] output")).to_have_text("5")
     ben.locator("[data-testid=undo-mine]").click()
