@@ -16,6 +16,7 @@ from ...rules.progression import standing
 from ...rules.text import N_
 from ...state import player
 from ..command import Invalid
+from ..fight_hooks import fight_hooks
 from ..scenario_info import active
 from ..scenario_rules import towers_like_keeps
 from ..trackers import REWARD_TEXT
@@ -150,6 +151,9 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
     ctx["mage_lite"] = mage_lite_rules(state)  # seed 004's rules on top (variant.py: the one seam)
     ctx["kept"] = sorted(kept_enemies(state).items(), key=lambda kv: (len(kv[0]), kv[0]))
     ctx["summon_guide"] = SUMMON_GUIDE
+    hooks = fight_hooks(state)
+    # Mage Lite: its cities not yet conquered with their Mini Blitz levels, the hero card's Armor and Hand limit
+    ctx["own_game"] = hooks.page(state) if hooks else None
     if cur is None:
         ctx["standings"] = [standing(rules.levels, p["fame"]) for p in state["players"]]
         # a maze or labyrinth: the one unwounded Unit that may go along (setup.py: maze_unit)

@@ -12,3 +12,4 @@ page shows), ``payloads`` (each event's payload check, loaded with the package).
 from __future__ import annotations
 
 from . import payloads as _payloads  # noqa: F401  (declares the Mage Lite events' payloads with the reducers)
+from . import fights as _fights  # noqa: F401  (registers the fight hooks: a fight on the combat page feeds the game)
