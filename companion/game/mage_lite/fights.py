@@ -65,8 +65,9 @@ def check_setup(state: dict, fight: str, city: str | None) -> None:
     if fight != "city":
         return
     if city not in numbers(state)["cities"]:
-        raise Invalid(N_("This Mini Blitz has no such city: its cities are %(cities)s."),
-                      cities=", ".join(numbers(state)["cities"]))
+        # 004 "CITY ASSAULTS" 1: "only the red and blue city are available in the base game"
+        raise Invalid(N_("This game has no such city: the base game has the red and the blue city, the Main "
+                         "Expansion adds the white and the green one."))
     if city in m["cities"]:
         raise Invalid(N_("That city is already conquered."))
 
