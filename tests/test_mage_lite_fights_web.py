@@ -44,6 +44,7 @@ def test_a_fight_is_one_tap_from_the_mage_lite_page_and_the_navigation_leads_bac
     assert "Assault the Red city, level 3" in html and "Assault the Blue city, level 3" in html
     assert "the first city you assault is of level 3, the other of level 5" in html
     assert 'data-testid="quick-fight-city-white"' not in html  # the base game: red and blue only
+    assert 'value="other_keep"' not in html  # solo: no other player's keep
     # the player's hero card corrects the numbers for the level: the combat takes them
     r = client.post(f"/games/{gid}/do/mage_lite_hero_card", data={"level": "1", "armor": "3", "hand_limit": "6",
                                                                   "based_on": "0", "next": f"/games/{gid}/mage-lite"})

@@ -8,6 +8,7 @@ import pytest
 
 from companion.game.command import Invalid
 from companion.game.local import LocalGame
+from companion.game.mage_lite.fights import page
 from companion.game.setup import validate_setup
 from companion.rules.text import from_json
 
@@ -106,6 +107,7 @@ def test_a_city_fight_has_its_mini_blitz_level_and_colour_bonus_and_conquers_the
     assert g.state["players"][0]["reputation"] == -1
     with pytest.raises(Invalid):
         g.run("combat_setup", player=0, fight="city", city="red")  # conquered already
+    assert page(g.state)["cities"] == [("blue", 5), ("white", 5), ("green", 5)]
     g.run("combat_setup", player=0, fight="city", city="white")
     assert cur(g)["level"] == 5  # the second city: the second level
     g.run("combat_enemy_add", ORC)
@@ -113,6 +115,7 @@ def test_a_city_fight_has_its_mini_blitz_level_and_colour_bonus_and_conquers_the
     g.run("combat_cancel")
     win(g, [GUARD], fight="city", city="white")
     assert g.state["mage_lite"]["over"]["result"] == "won"
+    assert page(g.state)["cities"] == [] and page(g.state)["over"]  # the combat page offers no city any more
     with pytest.raises(Invalid):
         g.run("combat_setup", player=0, fight="keep")  # the game is over
     g.undo()

@@ -129,9 +129,10 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
 
 def fights_here(state: dict) -> dict:
     """The kinds of fight this game offers: another player's mage tower only in Conquer and Hold, a mine only in
-    Mines Liberation."""
+    Mines Liberation, another player's keep not in Mage Lite (solo)."""
     return {k: v for k, v in FIGHTS.items() if (k != "other_mage_tower" or towers_like_keeps(state))
-            and (k != "mine" or active(state, "mine_liberation"))}
+            and (k != "mine" or active(state, "mine_liberation"))
+            and (k != "other_keep" or not mage_lite_rules(state))}  # Mage Lite is solo: no other player's keep
 
 
 def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict:

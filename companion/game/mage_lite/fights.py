@@ -137,7 +137,10 @@ def apply_outcome(state: dict, o: Mapping[str, Any], seq: int) -> None:
 def page(state: dict) -> dict:
     m = ml(state)
     card = hero_card(state)
-    return {"cities": [(c, city_level(state, c)) for c in numbers(state)["cities"] if c not in m["cities"]],
+    # the cities still to conquer with their level; with the Main Expansion's four colours, once two were assaulted
+    # the others are not on this map (two city cards): they have no level left and are not offered
+    levels = [(c, city_level(state, c)) for c in numbers(state)["cities"] if c not in m["cities"]]
+    return {"cities": [] if m.get("over") else [(c, lv) for c, lv in levels if lv is not None],
             "armor": card.armor, "hand_limit": card.hand_limit, "from_card": card.from_card,
             "levels": list(numbers(state)["city_levels"]), "over": bool(m.get("over"))}
 
