@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ...rules import mage_lite_game as ml_rules
 from ...rules.data import get_rules
-from .fights import SITE_NAMES
 from .core import data, hero_card, level, ml, numbers, reputation
+from .fights import SITE_NAMES
 from .reminders import reminders
 from .setup import DIFFICULTY_NAMES, VARIANT_NAMES
 
