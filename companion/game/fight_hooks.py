@@ -30,6 +30,8 @@ class FightHooks:
     apply_outcome: Callable[[dict, Mapping[str, Any], int], None]
     # (state) -> what the combat page shows for this game (cities with their levels, the hero card's numbers)
     page: Callable[[dict], dict]
+    # what combat.end touches besides the combat and the player (its undo and stale-command checks): the game's own
+    scope: tuple[str, ...] = ()
 
 
 HOOKS: dict[str, FightHooks] = {}

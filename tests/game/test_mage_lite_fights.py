@@ -68,6 +68,7 @@ def test_a_keep_won_costs_reputation_gives_fame_with_the_fame_bonus_and_is_a_sit
     assert m["last_fame"]["bonus"] == 1 and m["last_fame"]["level_ups"][0]["level"] == 2
     assert "the Fame Bonus" in ev.sentence["msg"] and ev.sentence["args"]["bonus"] == 1  # the log says so
     assert any("Fame Bonus +1" in str(from_json(line)) for line in g.state["combat"]["last"]["explanation"])
+    assert "mage_lite" in ev.scope  # the fight touches the Mage Lite game: its undo checks say so
     g.undo()  # undo takes the fight back whole: Fame, Bonus, Reputation, the site
     pl = g.state["players"][0]
     assert (pl["fame"], pl["reputation"], g.state["mage_lite"]["sites"], g.state["mage_lite"]["keeps"]) == (0, 0, [], 0)

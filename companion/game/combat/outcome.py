@@ -233,6 +233,7 @@ def end(state: dict, data: Mapping[str, Any]) -> Command:
         defeated=len(o["defeated"]))
     scope = (SCOPE, f"player:{cur['player']}") + ((f"player:{o['owner_loses_keep']}:shields",)
                                                   if o.get("owner_loses_keep") is not None else ())
+    scope += hooks.scope if hooks is not None else ()  # Mage Lite: its Fame and Reputation cards, its cities
     return Command("combat.end", {"outcome": o}, s, scope)
 
 

@@ -24,7 +24,7 @@ from ...rules.text import N_, Nn_, T, Term
 from ..command import Invalid
 from ..fight_hooks import FightHooks, register_fight_hooks
 from ..sentences import plural_sentence
-from .core import MODE, data, hero_card, live, ml, numbers, require_running
+from .core import MODE, SCOPE, data, hero_card, live, ml, numbers, require_running
 from .rounds import conquer_city
 from .tracks import add_fame, shift_reputation
 
@@ -147,4 +147,4 @@ def page(state: dict) -> dict:
 
 register_fight_hooks(MODE, FightHooks(standing=standing, check_setup=check_setup, city_level=city_level,
                                       outcome_lines=outcome_lines, outcome_sentence=outcome_sentence,
-                                      apply_outcome=apply_outcome, page=page))
+                                      apply_outcome=apply_outcome, page=page, scope=SCOPE))
