@@ -1,23 +1,18 @@
-"""Mage Lite's combat page on a phone (issue 22, item 5; seed 004). The game is made a Mage Lite game by setting its
-stored set-up's mode (``mage_lite``), the one thing ``companion/game/combat/variant.py: mage_lite_rules`` reads,
-until the Mage Lite game itself can be created."""
+"""Mage Lite's combat page on a phone (issue 22, item 5; seed 004), in a real Mage Lite game created from the
+new-game form (its set-up's mode ``mage_lite`` is what ``companion/game/combat/variant.py: mage_lite_rules``
+reads)."""
 
 from __future__ import annotations
 
-import json
+import re
 
-from test_combat_flow import client, new_solo_game, post, state  # noqa: F401  (fixture)
+from test_combat_flow import client, post, state  # noqa: F401  (fixture)
 
 
 def mage_lite_game(client) -> int:  # noqa: F811
-    from companion.db import get_db
-
-    gid = new_solo_game(client)
-    with client.application.app_context():
-        db = get_db()
-        setup = json.loads(next(db.query("SELECT setup FROM games WHERE id = ?", [gid]))["setup"])
-        db["games"].update(gid, {"setup": json.dumps({**setup, "mode": "mage_lite"})})
-    return gid
+    r = client.post("/mage-lite", data={"name_0": "Anna", "difficulty": "normal", "variant": ["main_expansion"]})
+    assert r.status_code == 303
+    return int(re.search(r"/games/(\d+)/mage-lite", r.headers["Location"]).group(1))
 
 
 def page(client, gid) -> str:  # noqa: F811

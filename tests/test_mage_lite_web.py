@@ -44,7 +44,8 @@ def test_new_game_from_the_form_opens_its_page_and_the_board_redirects(client):
     shown = page(client, gid)
     assert "Round 1 of 6" in shown and 'data-testid="ml-time">Day<' in shown
     assert 'data-testid="join-url"' in shown and 'data-testid="nav-mage-lite"' in shown
-    assert 'data-testid="nav-log"' in shown and 'data-testid="nav-combat"' not in shown
+    assert 'data-testid="nav-log"' in shown and 'data-testid="nav-combat"' in shown  # a fight: one tap
+    assert 'data-testid="nav-board"' not in shown and 'data-testid="nav-dummy"' not in shown
     assert "red and blue" in shown  # the base game's cities
 
 

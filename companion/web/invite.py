@@ -61,9 +61,11 @@ def game_nav() -> list[dict]:
                   "current": request.endpoint == "runewars.heroes_page"}]
         return items + _common_links(gid)
     if (game.setup or {}).get("game") == "mage_lite":
-        # a Mage Lite game (seed 004) has its own page (web/mage_lite.py)
+        # a Mage Lite game (seed 004) has its own page (web/mage_lite.py) and fights on the combat page
         items = [{"key": "mage-lite", "href": url_for("mage_lite.game_page", game_id=gid),
-                  "label": lazy_gettext("Mage Lite"), "current": request.endpoint == "mage_lite.game_page"}]
+                  "label": lazy_gettext("Mage Lite"), "current": request.endpoint == "mage_lite.game_page"},
+                 {"key": "combat", "href": url_for("combat.show", game_id=gid), "label": lazy_gettext("Combat"),
+                  "current": request.path.startswith(url_for("combat.show", game_id=gid))}]
         return items + _common_links(gid)
     items = [{"key": "board", "href": url_for("games.show", game_id=gid), "label": lazy_gettext("Board"),
               "current": request.endpoint == "games.show"}]

@@ -1,7 +1,8 @@
 """A whole Mage Lite Mini Blitz (seed 004) through the pages on a 360 px phone: set-up on Normal with the Main
-Expansion, Rounds with the Dummy counter, Fame with the Fame Bonus and a level-up, the Reputation card, a keep
-beaten, both cities conquered, the verdict, and undo across the end; and a second game lost on the Round limit.
-(Fights with typed enemies are the combat layer's; here a city conquered is entered on the page.)"""
+Expansion, Rounds with the Dummy counter, a keep and both cities fought on the combat page with typed enemies kept
+for the game (one tap the next time) and the city bonuses (Red: Brutal, White: +1 Armor), their Fame with the Fame
+Bonus and the level-ups, the Reputation card, the sites beaten, the verdict, and undo across the end; and a second
+game lost on the Round limit."""
 
 import re
 
@@ -41,6 +42,51 @@ def in_view(page, testid):
     expect(page.locator(f"[data-testid={testid}]")).to_be_in_viewport()
 
 
+def to_fight(page):
+    """From the Mage Lite page a fight is one tap away."""
+    tap(page, "ml-fight")
+    expect(page).to_have_url(re.compile(r"/games/\d+/combat$"))
+
+
+def back_to_mage_lite(page):
+    tap(page, "nav-mage-lite")
+    expect(page).to_have_url(re.compile(r"/games/\d+/mage-lite$"))
+
+
+def type_enemy(page, name, armor, attack, fame, color):
+    """004 "ENEMIES": the Enemy card's values typed once; "keep it" is ticked: the game keeps the enemy."""
+    typed = page.locator("[data-testid=add-typed]")
+    if not typed.is_visible():
+        typed.locator("xpath=ancestor::details[1]/summary").click()
+    typed.locator("input[name=name]").fill(name)
+    typed.locator("input[name=armor]").fill(str(armor))
+    typed.locator("input[name=attack]").fill(str(attack))
+    typed.locator("input[name=fame]").fill(str(fame))
+    typed.locator("select[name=color]").select_option(color)
+    expect(typed.locator("[data-testid=typed-keep]")).to_be_checked()
+    typed.locator("button").last.click()
+    settled(page)
+    expect(page.locator(".enemy", has_text=name)).to_be_visible()
+
+
+def next_phase(page):
+    tap(page, "next-phase")
+
+
+def block(page, key, value):
+    page.locator(f"[data-testid=block-form-{key}-0] input[name=value] >> nth=0").fill(str(value))
+    tap(page, f"block-go-{key}-0")
+    expect(page.locator(f"[data-testid=block-{key}-0]")).to_have_class(re.compile("blocked"))
+
+
+def attack(page, key, value):
+    form = page.locator("[data-testid=attack-form]")
+    expect(form.locator(f"input[name=target][value='{key}']")).to_be_checked()  # the one enemy left: the target
+    form.locator("input[name=value] >> nth=0").fill(str(value))
+    tap(page, "attack-go")
+    expect(page.locator(f"[data-testid=enemy-{key}]")).to_have_class(re.compile("defeated"))
+
+
 def test_a_whole_mini_blitz_on_normal_won_on_a_360px_phone(server, phone):
     p = phone(width=360, height=780)
     new_mage_lite(p, server, "normal", ["main_expansion"])
@@ -54,46 +100,85 @@ def test_a_whole_mini_blitz_on_normal_won_on_a_360px_phone(server, phone):
     end_turn(p, "blue")
     end_turn(p, "green")
     expect(p.locator("[data-testid=ml-final-turn]")).to_be_visible()
-    # a keep on the way: Reputation -1 for the assault, 5 Fame crossing level 2: the Fame Bonus +1
-    tap(p, "ml-rep-assault")
-    expect(p.locator("[data-testid=ml-card-facing]")).to_contain_text("Red side")
-    p.fill("[data-testid=ml-site-name]", "Keep")
-    tap(p, "ml-site-add")
-    expect(p.locator("[data-testid=ml-sites]")).to_contain_text("Keep")
-    p.fill("[data-testid=ml-fame-amount]", "5")
-    tap(p, "ml-fame-add")
-    expect(p.locator("[data-testid=ml-fame]")).to_have_text("Fame 6")
+
+    # the final turn: a keep assaulted on the combat page, its Guardsmen typed once (Armor 7, Attack 3, Fame 4);
+    # the hero card's Armor 2 and Hand limit 5 (level 1) are the set-up's
+    to_fight(p)
+    expect(p.locator("[data-testid=ml-fight-hero]")).to_contain_text("Armor 2 and Hand limit 5")
+    tap(p, "quick-fight-keep")
+    type_enemy(p, "Guardsmen", 7, 3, 4, "gray")
+    next_phase(p)  # Ranged and Siege: the keep's defender is fortified, nothing to do
+    next_phase(p)  # Block
+    block(p, 1, 3)
+    next_phase(p)  # all blocked: on to the Attack phase
+    attack(p, 1, 7)
+    tap(p, "combat-end")
+    # 004 Combat 1a: the assault costs 1 Reputation; Mini Blitz: 4 Fame crosses level 2 (3 Fame): Fame Bonus +1
+    expect(p.locator("[data-testid=outcome-fame]")).to_have_text("0 → 5")
+    expect(p.locator("[data-testid=outcome-reputation]")).to_have_text("0 → -1")
+    in_view(p, "combat-outcome")
+    shot(p, "mage-lite-keep-won")
+    back_to_mage_lite(p)
+    expect(p.locator("[data-testid=ml-fame]")).to_have_text("Fame 5")
     expect(p.locator("[data-testid=ml-level-ups]")).to_contain_text("a Skill and an Advanced Action")
-    in_view(p, "ml-level-ups")
+    expect(p.locator("[data-testid=ml-card-facing]")).to_contain_text("Red side")
+    expect(p.locator("[data-testid=ml-sites]")).to_contain_text("Keep")
     end_turn(p)  # the final turn
     expect(p.locator("[data-testid=ml-final-done]")).to_be_visible()
     tap(p, "ml-round-end")
     expect(p.locator("[data-testid=ml-time]")).to_have_text("Night")
     expect(p.locator("[data-testid=ml-dummy]")).to_contain_text("level 1")
 
-    # Round 2: the red city (level 3), Round 3: the blue one (level 5)
+    # Round 2: the red city, level 3 (the first city assaulted: the Mini Blitz's first level); its Orc typed once.
+    # 004 CITY ASSAULTS 1c: "In the Red city, all defenders that have physical Attack gain the Brutal ability":
+    # the Orc's Attack 3 unblocked is 6 damage, 3 wounds against Armor 2, said in Mage Lite's words
     end_turn(p)
-    p.select_option("[data-testid=ml-city-color]", "red")
-    p.fill("[data-testid=ml-city-defeated]", "2")
-    tap(p, "ml-city")
+    to_fight(p)
+    expect(p.locator("[data-testid=quick-fight-city-red]")).to_have_text("Assault the Red city, level 3")
+    tap(p, "quick-fight-city-red")
+    expect(p.locator(".combat-head")).to_contain_text("Red city, level 3")
+    type_enemy(p, "Orc", 5, 3, 3, "green")
+    next_phase(p)  # Ranged and Siege
+    next_phase(p)  # Block: not blocked
+    next_phase(p)  # Assign Damage
+    expect(p.locator("[data-testid=suggestion]")).to_contain_text("Brutal")
+    expect(p.locator("[data-testid=suggestion]")).to_contain_text("3 wounds into your hand")
+    tap(p, "take-suggestion-go")
+    attack(p, 1, 5)
+    tap(p, "combat-end")
+    expect(p.locator("[data-testid=outcome-fame]")).to_have_text("5 → 9")  # 8 crosses level 3: Fame Bonus +1
+    back_to_mage_lite(p)
     expect(p.locator("[data-testid=ml-cities-card]")).to_contain_text("Conquered: red")
-    p.fill("[data-testid=ml-fame-amount]", "7")
-    tap(p, "ml-fame-add")
-    expect(p.locator("[data-testid=ml-fame]")).to_have_text("Fame 14")  # 13 crosses 8: +1
+    expect(p.locator("[data-testid=ml-fame]")).to_have_text("Fame 9")
     tap(p, "ml-round-end")
     expect(p.locator("[data-testid=ml-round] h1")).to_contain_text("Round 3 of 6")
-    tap(p, "ml-city")
+
+    # Round 3: the white city, level 5; the Orc kept: one tap. 004 CITY ASSAULTS 1a: "In the White city, all
+    # defenders get +1 Armor": the Orc's 5 is 6 to beat
+    to_fight(p)
+    expect(p.locator("[data-testid=quick-fight-city-white]")).to_have_text("Assault the White city, level 5")
+    tap(p, "quick-fight-city-white")
+    tap(p, "kept-k2")
+    next_phase(p)  # Ranged and Siege
+    expect(p.locator("[data-testid=enemy-1]")).to_contain_text("Armor to beat 6")
+    next_phase(p)  # Block
+    block(p, 1, 3)
+    next_phase(p)  # Attack
+    attack(p, 1, 6)
+    tap(p, "combat-end")
+    back_to_mage_lite(p)
     expect(p.locator("[data-testid=ml-won]")).to_have_text("Won: both cities are conquered.")
     expect(p.locator("[data-testid=ml-verdict]")).to_contain_text("Round 3 of 6: 3 Rounds were left.")
-    in_view(p, "ml-verdict")
+    expect(p.locator("[data-testid=ml-fame]")).to_have_text("Fame 12")
     expect(p.locator("[data-testid=ml-turn]")).to_have_count(0)
     shot(p, "mage-lite-won")
     assert p.evaluate("document.documentElement.scrollWidth") <= 360  # never sideways
 
-    # undo across the end: the game goes on
+    # undo across the end: the fight's outcome is taken back, the game goes on
     tap(p, "undo")
     expect(p.locator("[data-testid=ml-verdict]")).to_have_count(0)
     expect(p.locator("[data-testid=ml-turn]")).to_be_visible()
+    expect(p.locator("[data-testid=ml-cities-card]")).to_contain_text("Conquered: red.")
     assert p.console_errors == []
 
 

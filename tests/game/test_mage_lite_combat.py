@@ -1,7 +1,6 @@
 """Mage Lite's combat in a game (issue 22, item 5; seed 004): the Mage Knight referee's phases, blocks and damage,
 with Mage Lite's own rules on top, switched on by ``companion/game/combat/variant.py: mage_lite_rules`` (a game
-with ``state["game"]["mode"] == "mage_lite"``; here set directly in the LocalGame's set-up until the Mage Lite game
-itself exists)."""
+with ``state["game"]["mode"] == "mage_lite"``), in a real Mage Lite game."""
 
 from __future__ import annotations
 
@@ -11,8 +10,11 @@ from companion.game.combat.state import units_of
 from companion.game.combat.variant import mage_lite_rules
 from companion.game.command import Invalid
 from companion.game.local import LocalGame
+from companion.game.setup import validate_setup
 
-MAGE_LITE = {"mode": "mage_lite", "players": [{"name": "Anna"}]}
+# a real Mage Lite game, as the new-game page and the API create it (set-up checked, mode "mage_lite")
+MAGE_LITE = validate_setup({"game": "mage_lite", "difficulty": "normal", "players": [{"name": "Anna"}],
+                            "variants": ["main_expansion"]})
 MAGE_KNIGHT = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]}
 # 004 "ENEMIES": "the Orc with 5 defense, 3 attack and Poison"
 POISON_ORC = {"name": "Orc", "armor": 5, "attack": 3, "ability": ["poison"], "fame": 3, "color": "green"}

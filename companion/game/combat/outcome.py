@@ -18,6 +18,7 @@ from ...rules.progression import change_fame, move_reputation
 from ...rules.text import N_, Nn_, T, Term, Tn, from_json
 from ...state import player, reducer
 from ..command import Command, command
+from ..fight_hooks import fight_hooks
 from ..sentences import plural_sentence, sentence
 from ..scenario_play import after_combat, mine_reputation, rampage_reputation
 from ..scenario_rules import assault_costs_reputation, line_bonus
@@ -37,9 +38,11 @@ def _end(state, p, ev):
     o = p["outcome"]
     pl = player(state, o["player"])
     before = {"fame": pl["fame"], "reputation": pl["reputation"], "wounds": pl["wounds"]}
-    pl["fame"] = max(0, pl["fame"] + int(o["fame"]))
-    if o["reputation"]:
-        pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], int(o["reputation"]))
+    hooks = fight_hooks(state)  # Mage Lite: its Fame card, Reputation card and cities (applied below)
+    if hooks is None:
+        pl["fame"] = max(0, pl["fame"] + int(o["fame"]))
+        if o["reputation"]:
+            pl["reputation"] = move_reputation(get_rules().reputation, pl["reputation"], int(o["reputation"]))
     pl["wounds"] = max(0, pl["wounds"] + int(o["wounds_to_hand"]) + int(o["wounds_to_discard"]))
     hurt = {int(u["uid"]): u for u in o["units"]}
     kept = []
@@ -64,6 +67,9 @@ def _end(state, p, ev):
         city["level"] = o.get("level") or city.get("level")
         city["shields"].extend([o["player"]] * int(o["shields"].get("city", 0)))
         city["conquered"] = city["conquered"] or bool(o["conquered"])
+    if hooks is not None:
+        # Mage Lite: Fame with the Mini Blitz's Fame Bonus, the Reputation card, a city conquered or a site beaten
+        hooks.apply_outcome(state, o, ev.seq)
     if o.get("incantation"):
         # Druid Nights: "Once during the first Night" (and once in the second): this player's incantation is done
         r.setdefault("incantations", []).append({"player": o["player"], "night": o["incantation"]["night"]})
@@ -180,6 +186,13 @@ def outcome_of(state: dict, cur: dict) -> dict:
         # seed 004 "Taking Wounds": the hero's wounds go into the hand first, then into the deed deck
         hand, discard, knocked_out = ml["wounds_to_hand"], ml["wounds_to_deck"], ml["knocked_out"]
         trace.extend(from_json(x) for x in ml["explanation"])
+    hooks = fight_hooks(state)
+    if hooks is not None:
+        # Mage Lite: the Fame Bonus, the city conquered (its Influence bonus), the site beaten
+        trace.extend(hooks.outcome_lines(state, {
+            "fight": cur["fight"], "fame": fame, "conquered": conquered if kind != "none" else None,
+            "shields": shields, "city": cur["site"].get("city") if cur["fight"] == "city" else None,
+            "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated]}))
     pl = player(state, cur["player"])
     names = {str(u["uid"]): u["name"] for u in pl["units"]}
     names_de = {str(u["uid"]): unit_name_de(u) for u in pl["units"]}
@@ -209,9 +222,12 @@ def end(state: dict, data: Mapping[str, Any]) -> Command:
     if cur["phase"] != "attack" and (cur["phase"] == "setup" or alive(cur)):
         # no enemy left: the combat jumps to its result from any phase after the set-up
         need_current(state, ("attack",))
+    hooks = fight_hooks(state)
+    if hooks is not None:
+        hooks.check_setup(state, cur["fight"], cur["site"].get("city"))  # Mage Lite: not after the verdict
     o = outcome_of(state, cur)
     name = player(state, cur["player"])["name"]
-    s = plural_sentence(
+    s = (hooks.outcome_sentence(state, o) if hooks is not None else None) or plural_sentence(
         *Nn_("Combat over: %(name)s gains %(fame)d Fame, Reputation %(rep)+d, %(wounds)d Wound; "
              "enemies defeated: %(defeated)d.",
              "Combat over: %(name)s gains %(fame)d Fame, Reputation %(rep)+d, %(wounds)d Wounds; "
@@ -220,6 +236,7 @@ def end(state: dict, data: Mapping[str, Any]) -> Command:
         defeated=len(o["defeated"]))
     scope = (SCOPE, f"player:{cur['player']}") + ((f"player:{o['owner_loses_keep']}:shields",)
                                                   if o.get("owner_loses_keep") is not None else ())
+    scope += hooks.scope if hooks is not None else ()  # Mage Lite: its Fame and Reputation cards, its cities
     return Command("combat.end", {"outcome": o}, s, scope)
 
 

@@ -21,6 +21,7 @@ from ..sentences import sentence
 from ..scenario_play import check_setup, mine_of
 from ..scenario_rules import cities_closed, incantation_allowed, towers_like_keeps
 from ..fields import between, choice, text, yes
+from ..fight_hooks import fight_hooks
 from .forms import need_current, token_enemy, typed_enemy
 from .kept import kept_enemy, new_kept_id, store_kept
 from .variant import mage_lite_rules
@@ -122,6 +123,7 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     i = between(data, "player", 0, len(state["players"]) - 1, label=N_("Player"))
     fight = choice(data, "fight", tuple(FIGHTS))
     kind, fortified, units_allowed, night, _shield = FIGHTS[fight]
+    hooks = fight_hooks(state)  # a game kind with its own tracks (Mage Lite): its hero card, its cities
     city = None
     level = None
     second = None
@@ -131,7 +133,10 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         city = choice(data, "city", tuple(CITY_NAMES))
         # Scenario Book, Variants, Megapolis: "set the level of the Megapolis: it can be any number from 2 to 24"
         megapolis = "megapolis" in (state["game"].get("variants") or ())
-        level = between(data, "level", 1, 24 if megapolis else 11, label=N_("City level"))
+        if hooks:  # Mage Lite: only a city of this Mini Blitz not yet conquered
+            hooks.check_setup(state, fight, city)
+        level = between(data, "level", 1, 24 if megapolis else 11, label=N_("City level"),
+                        default=hooks.city_level(state, city) if hooks else None)
         second = megapolis_city(data, city) if megapolis else None
     # Quick reference, Dungeon/Tomb (and other adventure sites): a conquered one can be entered again; defeating
     # the enemy then gives its Fame but no reward and no Shield token.
@@ -144,12 +149,16 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         if owner == i:
             raise Invalid(N_("The keep's owner cannot assault it."))
     check_setup(state, i, fight, owner, revisit)  # Dungeon Lords' revisits, an ally's keep (game/scenario_play.py)
+    if hooks and city is None:  # Mage Lite: no fight after the verdict
+        hooks.check_setup(state, fight, city)
     incantation = incantation_of(state, data, fight)
     st = standing(get_rules().levels, player(state, i)["fame"])
-    armor = between(data, "hero_armor", 1, 20, default=st.armor, label=N_("Armor"))
+    # Mage Lite: the hero card's Armor and Hand limit at the hero's level (its level table or the player's card)
+    armor_now, hand_now = hooks.standing(state, i) if hooks else (st.armor, st.hand_limit)
+    armor = between(data, "hero_armor", 1, 20, default=armor_now, label=N_("Armor"))
     # Rulebook Assign Damage 5c, 004 the same: the knock-out counts against the unmodified Hand limit "shown on your
     # Hero card at your current level" (default: the Fame track's; a Mage Lite hero card may say otherwise)
-    hand_limit = between(data, "hand_limit", 1, 20, default=st.hand_limit, label=N_("Hand limit"))
+    hand_limit = between(data, "hand_limit", 1, 20, default=hand_now, label=N_("Hand limit"))
     payload = {
         "player": i, "fight": fight,
         "site": {"fortified": fortified, "city": city, "across_wall": yes(data, "across_wall")},

@@ -16,6 +16,7 @@ from ...rules.progression import standing
 from ...rules.text import N_
 from ...state import player
 from ..command import Invalid
+from ..fight_hooks import fight_hooks
 from ..scenario_info import active
 from ..scenario_rules import towers_like_keeps
 from ..trackers import REWARD_TEXT
@@ -129,9 +130,10 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
 
 def fights_here(state: dict) -> dict:
     """The kinds of fight this game offers: another player's mage tower only in Conquer and Hold, a mine only in
-    Mines Liberation."""
+    Mines Liberation, another player's keep not in Mage Lite (solo)."""
     return {k: v for k, v in FIGHTS.items() if (k != "other_mage_tower" or towers_like_keeps(state))
-            and (k != "mine" or active(state, "mine_liberation"))}
+            and (k != "mine" or active(state, "mine_liberation"))
+            and (k != "other_keep" or not mage_lite_rules(state))}  # Mage Lite is solo: no other player's keep
 
 
 def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict:
@@ -152,6 +154,9 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
     ctx["mage_lite"] = mage_lite_rules(state)  # seed 004's rules on top (variant.py: the one seam)
     ctx["kept"] = sorted(kept_enemies(state).items(), key=lambda kv: (len(kv[0]), kv[0]))
     ctx["summon_guide"] = SUMMON_GUIDE
+    hooks = fight_hooks(state)
+    # Mage Lite: its cities not yet conquered with their Mini Blitz levels, the hero card's Armor and Hand limit
+    ctx["own_game"] = hooks.page(state) if hooks else None
     if cur is None:
         ctx["standings"] = [standing(rules.levels, p["fame"]) for p in state["players"]]
         # a maze or labyrinth: the one unwounded Unit that may go along (setup.py: maze_unit)

@@ -1,7 +1,7 @@
 """Mage Lite's Rounds and the Mini Blitz's verdict (seed 004, "One Round of the Game", "Mini Blitz Scenario"; the
 Main Expansion's "DUMMY PLAYER" counter, ``companion.rules.mage_lite``): your turns, the Dummy card after each
 one, the end of the Round (Day and Night alternate, used spells, artifacts and Units ready again), cities conquered,
-won or lost. The combat engineer's fights may call ``conquer_city`` from their reducer."""
+won or lost. A city fight won on the combat page calls ``conquer_city`` from ``combat.end`` (``fights.py``)."""
 
 from __future__ import annotations
 
