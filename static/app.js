@@ -290,21 +290,4 @@
   if (newGame && newGame.form) fitNewGame(newGame.form);
 
 
-  // ---------------------------------------------------------------- an outcome where the player is looking
-  // An outcome a tap can bring (a game's verdict) is marked data-reveal; when this phone's own form brings one that
-  // was not on the page before, it is scrolled into view (another phone's change never moves this page).
-  var revealed = null;
-  document.addEventListener("htmx:beforeSwap", function (e) {
-    var elt = e.detail && (e.detail.requestConfig ? e.detail.requestConfig.elt : e.detail.elt);
-    revealed = elt && elt.id !== "sync" && elt.id !== "live" ? Array.prototype.map.call(
-      document.querySelectorAll("[data-reveal]"), function (el) { return el.getAttribute("data-reveal"); }) : null;
-  });
-  document.addEventListener("htmx:afterSettle", function () {
-    var before = revealed;
-    revealed = null;
-    if (!before) return;
-    Array.prototype.forEach.call(document.querySelectorAll("[data-reveal]"), function (el) {
-      if (before.indexOf(el.getAttribute("data-reveal")) < 0) el.scrollIntoView({block: "nearest"});
-    });
-  });
 })();
