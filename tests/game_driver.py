@@ -304,6 +304,7 @@ def ml_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
                                   "count": c.int(1, 2)}),
         ("mage_lite_turn", {"color": c.pick(COLORS + [""])}),
         ("mage_lite_round_end", {}),
+        ("mage_lite_dummy_end", {"difficulty": c.pick(["easier", "normal", "harder"])}),
         ("mage_lite_city", {"color": c.pick(["red", "blue", "white"]), "defeated": c.int(0, 3)}),
         ("mage_lite_item", {"action": "gain", "kind": c.pick(["spell", "artifact", "unit"]), "name": "Card"}),
         ("mage_lite_item", {"action": c.pick(["use", "lose"]), "id": c.pick(items)}),

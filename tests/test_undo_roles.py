@@ -178,7 +178,8 @@ def test_solo_scenario_sets_the_solo_mode(client):
     browser test drives it). The server still refuses a solo scenario played another way, in the reader's words."""
     html = client.get("/games/new").get_data(as_text=True)
     assert re.search(r'value="solo_conquest" data-modes="solo"', html)
-    assert re.search(r'value="full_cooperation" data-modes="coop"', html)
+    # Full Cooperation is played co-op (its own way), and solo as the Scenario Book allows
+    assert re.search(r'value="full_cooperation" data-modes="coop solo" data-own="coop"', html)
 
 
 def test_grey_heroes_tokens_are_told_apart():
