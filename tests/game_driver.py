@@ -286,25 +286,26 @@ def rw_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
     return out
 
 
-def undo_step(c: Chooser, t: Table, state_seq: int) -> None:
-    kind = c.pick(["undo", "redo", "entry", "mine"])
+def undo_step(c: Chooser, t: Table, state_seq: int, entries: bool = False) -> None:
+    """One kind of undo; ``entries``: mostly a per-entry undo (an entry of the log, or "Undo my last")."""
+    kind = c.pick(["undo", "redo", "entry", "mine"] + ["entry", "entry", "mine"] * entries)
     if kind in ("undo", "redo"):
         t.post(f"/{kind}", {"based_on": state_seq})
-    elif kind == "entry":
-        t.post(f"/undo/{c.int(1, max(1, state_seq))}", {})
+    elif kind == "entry":  # mostly a recent entry: what a later event in force may depend on
+        t.post(f"/undo/{c.int(max(1, state_seq - c.pick([8, state_seq])), max(1, state_seq))}", {})
     else:
         t.post("/undo/0", {})
 
 
-def play(c: Chooser, t: Table, steps: int, runewars: bool = False) -> None:
+def play(c: Chooser, t: Table, steps: int, runewars: bool = False, entries: bool = False) -> None:
     """``steps`` random steps: a command that fits the state (tried until one is recorded, at most 6 tries), or
-    one kind of undo."""
+    one kind of undo (``entries``: twice as often, mostly per-entry undos)."""
     g = t.game()
     for _ in range(steps):
         if g is None:
             g = t.game()
-        if c.int(0, 5) == 0:
-            undo_step(c, t, g["seq"])
+        if c.int(0, 5) < 1 + entries:
+            undo_step(c, t, g["seq"], entries)
             g = t.last if t.last and "state" in t.last else None
             continue
         options = (rw_inputs if runewars else mk_inputs)(c, g["state"])

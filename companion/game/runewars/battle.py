@@ -21,7 +21,8 @@ from ..command import Command, Invalid, command
 from ..fields import flag, ident, text, whole
 from ..sentences import plural_sentence, sentence
 from .core import (NEUTRAL, _next_initiative, advance, as_rules_units, battle_tally, eligible_types, pending_hits,
-                   require_runewars, rw_state, side_player, standing_of_type, unit_type, units_of, view)
+                   require_runewars, rw_state, side_player, standing_of_type, type_scope, unit_type, units_of,
+                   view)
 
 MAX_ICONS = 30  # routs or damage on one draw: at most 30 cards (the Fate deck), a few points each
 
@@ -74,7 +75,8 @@ def cmd_battle_start(state, data) -> Command:
     s = sentence(N_("Battle in %(area)s: %(a)s attacks %(d)s."), a=names[attacker]["name"],
                  d=names[defender]["name"] if defender != NEUTRAL else N_("neutral units"),
                  area=area or "?", translate=("d",) if defender == NEUTRAL else ())
-    return Command("runewars.battle_start", payload, s, ("runewars:battle",))
+    used = sorted(set(units) | set(routed))  # the unit types the battle depends on
+    return Command("runewars.battle_start", payload, s, ("runewars:battle", *map(type_scope, used)))
 
 
 @reducer("runewars.battle_start")
@@ -139,7 +141,7 @@ def cmd_battle_draw(state, data) -> Command:
     s = plural_sentence(*Nn_("%(name)s draws %(cards)d Fate card for %(type)s: special ×%(special)d, rout %(routs)d, damage %(damage)d.",
                     "%(name)s draws %(cards)d Fate cards for %(type)s: special ×%(special)d, rout %(routs)d, damage %(damage)d."), "cards", name=state["players"][side_player(b, side)]["name"], cards=cards,
                  type=t["name"], special=special, routs=routs, damage=damage)
-    return Command("runewars.battle_draw", payload, s, ("runewars:battle",))
+    return Command("runewars.battle_draw", payload, s, ("runewars:battle", type_scope(type_id)))
 
 
 @reducer("runewars.battle_draw")

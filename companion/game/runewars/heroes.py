@@ -7,7 +7,7 @@ from ...rules.text import N_, Nn_, T
 from ...state import reducer
 from ..command import Command, Invalid, command
 from ..fields import choice, text, whole
-from .core import MAX_TYPES, NEUTRAL, require_runewars, rw_state, next_id, view
+from .core import MAX_TYPES, NEUTRAL, next_id, require_runewars, rw_state, type_scope, view
 from ..sentences import plural_sentence, sentence
 
 MAX_HERO_HEALTH = 20
@@ -44,7 +44,9 @@ def cmd_unit_type(state, data) -> Command:
     }
     s = sentence(N_("Unit type %(name)s entered (initiative %(i)d, health %(h)d)."), name=name,
                  i=payload["initiative"], h=payload["health"])
-    return Command("runewars.unit_type", payload, s, ("runewars:types",))
+    # the type's own scope: a battle that uses it names it too, so the type cannot be taken back under the battle
+    new_id = f"t{view(state)['next_id']}"  # the id the reducer gives it (core.next_id)
+    return Command("runewars.unit_type", payload, s, ("runewars:types", type_scope(new_id)))
 
 
 @reducer("runewars.unit_type")
@@ -64,7 +66,7 @@ def cmd_unit_type_remove(state, data) -> Command:
     if b and any(u["type"] == type_id for u in b["units"]):
         raise Invalid(N_("%(name)s is fighting in the current battle."), name=t["name"])
     s = sentence(N_("Unit type %(name)s removed."), name=t["name"])
-    return Command("runewars.unit_type_remove", {"type": type_id}, s, ("runewars:types",))
+    return Command("runewars.unit_type_remove", {"type": type_id}, s, ("runewars:types", type_scope(type_id)))
 
 
 @reducer("runewars.unit_type_remove")
