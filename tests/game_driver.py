@@ -74,6 +74,7 @@ class Table:
         token = re.search(r'data-testid="device-token">([^<]+)<', html).group(1)
         self.headers = {"Authorization": f"Bearer {token}"}
         self.statuses: list[tuple[str, int]] = []
+        self.recorded: list[tuple[str, dict, dict]] = []  # (command, body, the event it recorded)
 
     def game(self) -> dict:
         r = self.client.get(f"/api/v1/games/{self.id}", headers=self.headers)
@@ -89,7 +90,10 @@ class Table:
         return r.status_code
 
     def command(self, name: str, body: dict) -> int:
-        return self.post(f"/commands/{name}", body)
+        status = self.post(f"/commands/{name}", body)
+        if status == 201:
+            self.recorded.append((name, body, self.last["event"]))
+        return status
 
 
 # ---------------------------------------------------------------------------------------------- inputs

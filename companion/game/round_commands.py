@@ -19,6 +19,7 @@ from .command import Command, Invalid, command
 from .dummy.common import RAW_REDUCERS
 from .dummy.turns import cmd_pass, cmd_player_announced
 from .fields import flag, ident, player_index
+from .payloads import needs
 from .round_state import (announced_by, available, available_tactics, current, dummy_of, flow, needs_dummy,
                           next_picker, phase, tactic_rule, tactics_done, who_name)
 from .round_tokens import missed_turn_sentence, refuse_announce
@@ -34,16 +35,22 @@ def _tactic_arg(t: Any) -> dict:
     return name_arg(t.name, t.name_de)
 
 
-@command("round_tactic")
-def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
-    """Rulebook, A Round 3: each player chooses one Tactic card, the lowest Fame first (a tie: the lower Round
-    Order token first); once all have chosen, the Round order follows the Tactic numbers, lowest first."""
+@needs("round.tactic")
+def tactic_open(state: dict, p: dict | None = None) -> None:
+    """A Tactic can be chosen now (the command's and its event's check)."""
     if not state.get("players"):
         raise Invalid(N_("This game has no players."))
     if tactics_done(state):
         raise Invalid(N_("Every player has a Tactic this round."))
     if needs_dummy(state):
         raise Invalid(N_("Set up the Dummy player first."))
+
+
+@command("round_tactic")
+def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook, A Round 3: each player chooses one Tactic card, the lowest Fame first (a tie: the lower Round
+    Order token first); once all have chosen, the Round order follows the Tactic numbers, lowest first."""
+    tactic_open(state)
     if (dummy_of(state) or {}).get("announced"):
         raise Invalid(N_("The End of the Round was already announced: this round's Tactics can no longer be "
                          "chosen."))
@@ -113,6 +120,23 @@ def _acting_player(state: dict, data: Mapping[str, Any]) -> int:
     return i
 
 
+@needs("round.turn_end")
+def _turn_end_needs(state: dict, p: dict) -> None:
+    """The end-turn command's check, for its event wherever it is applied."""
+    _acting_player(state, {"player": p["player"]})
+
+
+@needs("round.announce")
+def _announce_needs(state: dict, p: dict) -> None:
+    _acting_player(state, {"player": p["player"]})
+    not_announced(state)
+
+
+def not_announced(state: dict) -> None:
+    if announced_by(state) is not None:
+        raise Invalid(N_("The End of the Round was already announced."))
+
+
 @command("round_end_turn")
 def cmd_end_turn(state: dict, data: Mapping[str, Any]) -> Command:
     """Rulebook, A Round 4a: players take their turns in Round order; after the last player, the first plays
@@ -139,8 +163,7 @@ def cmd_announce(state: dict, data: Mapping[str, Any]) -> Command:
     takes one last turn and then the Round ends." The app never sees the cards: the player confirms the empty
     Deed deck (``deck_empty``)."""
     i = _acting_player(state, data)
-    if announced_by(state) is not None:
-        raise Invalid(N_("The End of the Round was already announced."))
+    not_announced(state)
     refuse_announce(state, i)
     if not flag(data, "deck_empty"):
         raise Invalid(N_("You may only announce the End of the Round when your Deed deck is empty at the start of "

@@ -72,16 +72,19 @@ def test_rewinding_a_journal_gives_back_the_state_before_it(first, second):
 
 def _log(rnd, n):
     """Units, crystals, Fame and Rounds with undos and redos, as the routes record them: an undo or redo only
-    with something to take back or put back, a unit changed only while its player has it."""
+    with something to take back or put back, a unit recruited only with a free Command token (Fame 0: one), a
+    unit changed only while its player has it."""
     LocalGame(SETUP)  # registers every reducer
     events, walker = [], Walker()
     for seq in range(1, n + 1):
         roll, p = rnd.random(), rnd.randrange(2)
-        uids = [u["uid"] for u in fold(0, SETUP, "s", events)["players"][p]["units"]] if 0.5 <= roll < 0.7 else []
+        uids = [u["uid"] for u in fold(0, SETUP, "s", events)["players"][p]["units"]] if 0.3 <= roll < 0.7 else []
         if roll < 0.2 and walker.active:
             events.append(Event(seq=seq, type="undo", payload={}, sentence={}))
         elif roll < 0.3 and walker.undone:
             events.append(Event(seq=seq, type="redo", payload={}, sentence={}))
+        elif (roll < 0.5 and uids) or roll < 0.3:
+            events.append(Event(seq=seq, type="player.fame", payload={"player": p, "amount": 1}, sentence={}))
         elif roll < 0.5 or (roll < 0.7 and not uids):
             events.append(Event(seq=seq, type="unit.recruit", payload={"player": p, "name": "P", "level": 1,
                                                                        "armor": 3}, sentence={}))

@@ -22,7 +22,7 @@ from ..sentences import plural_sentence, sentence
 from ..scenario_play import after_combat, mine_reputation, rampage_reputation
 from ..scenario_rules import assault_costs_reputation, line_bonus
 from ..trackers import SHIELD_NAMES
-from .forms import need_current
+from .forms import may_end, need_current
 from .interactive import extra_fame
 from .setup import start_turn
 from .state import FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, refuse, root, uid_of, unit_name_de
@@ -194,10 +194,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
 @command("combat_end")
 def end(state: dict, data: Mapping[str, Any]) -> Command:
     """The outcome of the combat (Attack phase over), applied to the fighting player."""
-    cur = need_current(state)
-    if cur["phase"] != "attack" and (cur["phase"] == "setup" or alive(cur)):
-        # no enemy left: the combat jumps to its result from any phase after the set-up
-        need_current(state, ("attack",))
+    cur = may_end(state)  # no enemy left: the combat jumps to its result from any phase after the set-up
     o = outcome_of(state, cur)
     name = player(state, cur["player"])["name"]
     s = plural_sentence(

@@ -20,7 +20,7 @@ from ..command import Command, Invalid, command, term
 from ..sentences import sentence
 from ..fields import between, many, text
 from ..scenario_play import check_defenders
-from .forms import need_current, parse_attacks, parse_blocks, parse_targets, token_enemy
+from .forms import live_enemy, need_current, not_blocked, parse_attacks, parse_blocks, parse_targets, token_enemy
 from .interactive import on_phase
 from .state import (EXPANSION_NAMES, PHASE_NAMES, PHASES, PILE_NAMES, SCOPE, RulesRefusal, acting, alive,
                     current, engine_enemy, enemy_arg, enemy_by_key, get_rules, is_summoner, lines_json, names_arg,
@@ -268,15 +268,12 @@ def block(state: dict, data: Mapping[str, Any]) -> Command:
     (Cumbersome: move points lower the attack first)."""
     cur = need_current(state, ("block",))
     key = between(data, "key", 0, 10 ** 6)
-    e = enemy_by_key(cur, key)
-    if e is None or e not in alive(cur):
-        raise Invalid(N_("That enemy is no longer in the combat."))
+    e = live_enemy(cur, key)
     if summons_missing(e):
         raise Invalid(N_("Draw the summoned token for %(enemy)s first (Rulebook Block phase 2)."),
                       enemy=enemy_arg(e))
     index = between(data, "attack_index", 0, 9, default=0)
-    if index in e.get("blocked", []):
-        raise Invalid(N_("That attack is already blocked."))
+    not_blocked(e, index)
     blocks = parse_blocks(data)
     mp = between(data, "move_points", 0, 99, default=0)
     if not blocks and not mp:
