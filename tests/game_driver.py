@@ -20,6 +20,18 @@ UNITS = ["peasants", "foresters", "herbalists", "utem_crossbowmen", "utem_guards
 TACTICS_DAY = ["early_bird", "rethink", "mana_steal", "planning", "great_start", "the_right_moment"]
 TACTICS_NIGHT = ["from_the_dusk", "long_night", "mana_search", "midnight_meditation", "preparation",
                  "sparing_power"]
+# a game of every kind the random tests play: (the new-game form's address, its fields)
+GAMES = {
+    "competitive": ("/games", {"scenario": "druid_nights", "mode": "competitive", "name_0": "Anna",
+                               "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"}),
+    "coop city": ("/games", {"scenario": "full_cooperation", "mode": "coop", "name_0": "Anna", "hero_0": "goldyx",
+                             "name_1": "Ben", "hero_1": "norowas", "variant": "interactive_combat"}),
+    "solo": ("/games", {"scenario": "solo_conquest", "mode": "solo", "name_0": "Anna", "hero_0": "tovak"}),
+    "mines": ("/games", {"scenario": "mines_liberation", "mode": "competitive", "name_0": "Anna",
+                         "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"}),
+    "runewars": ("/runewars", {"name": "Battle", "name_0": "Elf", "name_1": "Uthuk"}),
+}
+
 SCORE_FIELDS = ["spells", "artifacts", "advanced_actions", "crystals", "wounds", "cities", "keeps",
                 "mage_towers", "monasteries", "adventure_sites", "fame"]
 

@@ -10,19 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game_driver import Chooser, Table, fast_app, play
+from game_driver import GAMES, Chooser, Table, fast_app, play
 from import_helpers import GAME_PAGES, import_file, imported_id
-
-GAMES = {
-    "competitive": ("/games", {"scenario": "druid_nights", "mode": "competitive", "name_0": "Anna",
-                               "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"}),
-    "coop city": ("/games", {"scenario": "full_cooperation", "mode": "coop", "name_0": "Anna", "hero_0": "goldyx",
-                             "name_1": "Ben", "hero_1": "norowas", "variant": "interactive_combat"}),
-    "solo": ("/games", {"scenario": "solo_conquest", "mode": "solo", "name_0": "Anna", "hero_0": "tovak"}),
-    "mines": ("/games", {"scenario": "mines_liberation", "mode": "competitive", "name_0": "Anna",
-                         "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"}),
-    "runewars": ("/runewars", {"name": "Battle", "name_0": "Elf", "name_1": "Uthuk"}),
-}
 
 
 @pytest.fixture

@@ -19,7 +19,6 @@ from .command import Command, Invalid, command
 from .dummy.common import RAW_REDUCERS
 from .dummy.turns import cmd_pass, cmd_player_announced
 from .fields import flag, ident, player_index
-from .payloads import needs
 from .round_state import (announced_by, available, available_tactics, current, dummy_of, flow, needs_dummy,
                           next_picker, phase, tactic_rule, tactics_done, who_name)
 from .round_tokens import missed_turn_sentence, refuse_announce
@@ -35,9 +34,8 @@ def _tactic_arg(t: Any) -> dict:
     return name_arg(t.name, t.name_de)
 
 
-@needs("round.tactic")
 def tactic_open(state: dict, p: dict | None = None) -> None:
-    """A Tactic can be chosen now (the command's and its event's check)."""
+    """A Tactic can be chosen now."""
     if not state.get("players"):
         raise Invalid(N_("This game has no players."))
     if tactics_done(state):
@@ -118,18 +116,6 @@ def _acting_player(state: dict, data: Mapping[str, Any]) -> int:
         raise Invalid(N_("It is %(name)s's turn, not %(other)s's."), name=who_name(state, who) or "-",
                       other=state["players"][i]["name"])
     return i
-
-
-@needs("round.turn_end")
-def _turn_end_needs(state: dict, p: dict) -> None:
-    """The end-turn command's check, for its event wherever it is applied."""
-    _acting_player(state, {"player": p["player"]})
-
-
-@needs("round.announce")
-def _announce_needs(state: dict, p: dict) -> None:
-    _acting_player(state, {"player": p["player"]})
-    not_announced(state)
 
 
 def not_announced(state: dict) -> None:

@@ -25,7 +25,6 @@ from ..state import Event, reducer
 from .command import Command, Invalid, check, command, term
 from .fields import LARGEST, between, player_index
 from .hand_limit import hand_limit_now
-from .payloads import needs
 from .round_state import announced_by, current, phase, tactic_of
 from .scenario_end import after_turn, status
 from .scenario_info import DUMMY
@@ -127,9 +126,8 @@ def _extra_turn(state: dict, p: dict, ev: Event) -> None:
     turn_ended(state, who, ev.seq)
 
 
-@needs("round.extra_turn")
 def holds_the_right_moment(state: dict, p: dict):
-    """The player holds The Right Moment and may use it now (the command's and its event's check): its Tactic."""
+    """The player holds The Right Moment and may use it now: its Tactic."""
     t = tactic_of(state, p["player"])
     if t is None or t.effect != "extra_turn":
         raise Invalid(N_("Only the holder of The Right Moment takes another turn."))

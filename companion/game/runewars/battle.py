@@ -48,13 +48,17 @@ def attacker_present(state: dict, p: dict) -> None:
         raise Invalid(N_("The attacker needs at least one standing unit in the battle."))
 
 
+NOT_NOW = {"draw": N_("Now is not the time to draw Fate cards."),
+           "resolve": N_("Now is not the time to resolve routs and damage."),
+           "tally": N_("The battle is not over yet: finish all five initiative rounds first.")}
+
+
 def in_phase(state: dict, phase: str, side: str | None = None) -> dict:
     """The battle being fought, in ``phase`` (and, when given, ``side``'s turn), else the command's refusal."""
     b = _battle(state)
     if b["phase"] != phase:
-        raise Invalid({"draw": N_("Now is not the time to draw Fate cards."),
-                       "resolve": N_("Now is not the time to resolve routs and damage."),
-                       "tally": N_("The battle is not over yet: finish all five initiative rounds first.")}[phase])
+        refusal = NOT_NOW[phase]
+        raise Invalid(refusal)
     if side is not None and b["turn"] != side:
         raise Invalid(N_("It is the %(side)s's turn."), side=term(SIDE_NAMES[b["turn"]]))
     return b
