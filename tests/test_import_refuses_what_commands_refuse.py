@@ -20,11 +20,13 @@ from companion.game.exchange import check_import
 from companion.state import Event, fold
 from game_driver import GAMES, Chooser, Table, fast_app, play
 
-# the Round flow's events (and the Dummy player's turn by turn) still check whose turn it is and the Tactics only in
-# the command: their needs read the Round (``round.next``) and the tokens a fight flips, which their scopes do not
-# name yet, so a per-entry undo could leave one that no longer applies. An import accepts such an event where the
-# command refuses it (issue 25: left for the Round flow's own package)
-NOT_YET = {"round.tactic", "round.turn_end", "round.announce", "round.extra_turn", "round.order",
+# the Round flow's events (and the Dummy player's turn by turn, and the scenario's end) still check whose turn it is,
+# the Tactics and the scenario's end only in the command (and its registered ``@check``s): those read the Round
+# (``round.next``), the tokens a fight flips and the cities conquered, which their scopes do not name yet, so a
+# per-entry undo could leave one that no longer applies. An import accepts such an event where the command refuses
+# it (issue 25: left for the Round flow's own package)
+NOT_YET = {"round.tactic", "round.turn_end", "round.announce", "round.extra_turn", "round.order", "round.next",
+           "scenario.goal",
            "dummy.pass", "dummy.turn", "dummy.player_announced", "dummy.tactic_draw", "dummy.tactics",
            "dummy.new_round"}
 

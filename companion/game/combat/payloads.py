@@ -13,7 +13,7 @@ from ..payloads import (LINES, Anything, Flag, Ident, Many, Mapping_, Obj, OneOf
                         payload)
 from .forms import live_enemy, may_end, need_current, no_combat, not_blocked, setup_open, unassigned
 from .interactive import COLORS as INTERACTIVE_COLORS, interactive_allowed
-from .phases import next_step
+from .phases import next_step, summoner_to_draw
 from .state import ABILITIES, CITY_NAMES, ELEMENTS, FIGHTS, PHASE_NAMES, PHASES, PILE_NAMES, RESISTANCES
 
 ATTACK = Obj(value=Whole(0, 99), element=OneOf(*ELEMENTS))
@@ -132,9 +132,7 @@ def _attack(state, p):
         live_enemy(cur, key)
 
 
-@needs("combat.summon")
-def _summon_needs(state, p):
-    live_enemy(need_current(state, ("block",)), p["key"])
+needs("combat.summon")(lambda state, p: summoner_to_draw(state, p["key"]))
 
 
 @needs("combat.block")

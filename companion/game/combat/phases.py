@@ -228,17 +228,25 @@ def attack(state: dict, data: Mapping[str, Any]) -> Command:
     return Command("combat.attack", payload, s, (SCOPE,))
 
 
-@command("combat_summon")
-def summon(state: dict, data: Mapping[str, Any]) -> Command:
-    """Rulebook Block phase 2: a summoner draws a brown token (named by the table, or drawn here at random from
-    the pile's remaining tokens of the chosen expansions) that replaces it in Block and Assign Damage."""
+def summoner_to_draw(state: dict, key: Any) -> dict:
+    """Rulebook Block phase 2: a summoner still in the combat that has not summoned yet (the command's and its
+    event's check)."""
     cur = need_current(state, ("block",))
-    key = between(data, "key", 0, 10 ** 6)
     e = enemy_by_key(cur, key)
     if e is None or e not in alive(cur) or not is_summoner(e):
         raise Invalid(N_("That enemy does not summon."))
     if not summons_missing(e):
         raise Invalid(N_("%(enemy)s has already summoned: undo that first to change it."), enemy=enemy_arg(e))
+    return e
+
+
+@command("combat_summon")
+def summon(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook Block phase 2: a summoner draws a brown token (named by the table, or drawn here at random from
+    the pile's remaining tokens of the chosen expansions) that replaces it in Block and Assign Damage."""
+    key = between(data, "key", 0, 10 ** 6)
+    e = summoner_to_draw(state, key)
+    cur = current(state)
     pile_colour = e.get("summon") or "brown"
     token = text(data, "token", default="")
     if token:
