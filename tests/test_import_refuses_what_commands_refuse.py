@@ -24,9 +24,10 @@ from game_driver import GAMES, Chooser, Table, fast_app, play
 # the Tactics and the scenario's end only in the command (and its registered ``@check``s): those read the Round
 # (``round.next``), the tokens a fight flips and the cities conquered, which their scopes do not name yet, so a
 # per-entry undo could leave one that no longer applies. An import accepts such an event where the command refuses
-# it (issue 25: left for the Round flow's own package)
+# it (issue 25: left for the Round flow's own package). ``score.follow``: its command's refusal of a field that was
+# never typed is not yet a need either.
 NOT_YET = {"round.tactic", "round.turn_end", "round.announce", "round.extra_turn", "round.order", "round.next",
-           "scenario.goal",
+           "scenario.goal", "score.follow",
            "dummy.pass", "dummy.turn", "dummy.player_announced", "dummy.tactic_draw", "dummy.tactics",
            "dummy.new_round"}
 

@@ -107,14 +107,12 @@ def notice(events: list[Event]) -> dict | None:
         return None
     last = events[-1]
     by_seq = {e.seq: e for e in events}
-    if last.type == UNDO_EVENT or last.type == UNDO:
-        target = by_seq.get((last.payload or {}).get("target")) if last.payload else None
-        if target is None and last.type == UNDO:
-            target = _undo_target(events)
-        kind = "undo"
-    else:
-        target = by_seq.get((last.payload or {}).get("target")) if last.payload else None
-        kind = "redo"
+    named = last.payload.get("target") if isinstance(last.payload, dict) else None
+    named = named if isinstance(named, int) else None  # a stored log may hold anything here
+    target = by_seq.get(named)
+    if target is None and last.type == UNDO:
+        target = _undo_target(events)
+    kind = "redo" if last.type == REDO else "undo"
     if target is None:
         return None
     return {"kind": kind, "by": last.sentence, "what": target.sentence, "seq": last.seq}
