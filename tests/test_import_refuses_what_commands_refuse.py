@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from companion.game.command import Invalid, apply, run
 from companion.game.exchange import check_import
+from companion.game.payloads import NEEDS
 from companion.state import Event, fold
 from game_driver import GAMES, Chooser, Table, fast_app, play
 
@@ -25,9 +26,10 @@ from game_driver import GAMES, Chooser, Table, fast_app, play
 # (``round.next``), the tokens a fight flips and the cities conquered, which their scopes do not name yet, so a
 # per-entry undo could leave one that no longer applies. An import accepts such an event where the command refuses
 # it (issue 25: left for the Round flow's own package). ``score.follow``: its command's refusal of a field that was
-# never typed is not yet a need either.
+# never typed is not yet a need either; ``player.wounds``: a stored heal of more Wounds than the hand holds is
+# deliberately kept (it leaves none, tests/game/test_wounds.py), so its command's refusal is not a need.
 NOT_YET = {"round.tactic", "round.turn_end", "round.announce", "round.extra_turn", "round.order", "round.next",
-           "scenario.goal", "score.follow",
+           "scenario.goal", "score.follow", "player.wounds",
            "dummy.pass", "dummy.turn", "dummy.player_announced", "dummy.tactic_draw", "dummy.tactics",
            "dummy.new_round"}
 
@@ -91,7 +93,7 @@ def test_an_event_its_command_refuses_is_refused_by_the_import_naming_its_positi
         tables.append(t)
     rnd = random.Random(data.draw(st.integers(0, 2**32), label="placing"))
     for event_type, refused, why, n in checked_pairs(tables, rnd):
-        if refused and event_type not in NOT_YET:
+        if refused and event_type in NEEDS:  # every type whose command's refusals are registered
             assert why is not None, f"the import accepts a {event_type} its command refuses"
             assert f"Event {n} " in why
 
