@@ -253,7 +253,7 @@ def fold(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:
                 except Refused as err:  # the state is as it was: go on without it
                     skipped[ev.seq] = err.why
                 except Exception as err:  # noqa: BLE001 - any failure: replay without this event
-                    skipped[ev.seq] = _why(err)
+                    skipped[ev.seq] = why_failed(err)
                     raise _Replay from err
         except _Replay:
             continue
@@ -275,7 +275,7 @@ def apply_event(state: dict, ev: Event) -> None:
         try:
             check(state, ev.type, ev.payload)
         except Exception as err:  # noqa: BLE001 - whatever the check raises, the event is not applied
-            raise Refused(_why(err)) from err
+            raise Refused(why_failed(err)) from err
     fn(state, ev.payload, ev)
 
 
@@ -296,7 +296,8 @@ def failure(seq: int, event_type: str, why: str) -> dict:
     return {"seq": seq, "type": event_type, "error": why}
 
 
-def _why(err: Exception) -> str:
+def why_failed(err: Exception) -> str:
+    """How ``failed_events`` names the reason an event was skipped."""
     return f"{type(err).__name__}: {err}"[:300]
 
 

@@ -20,6 +20,20 @@ UNITS = ["peasants", "foresters", "herbalists", "utem_crossbowmen", "utem_guards
 TACTICS_DAY = ["early_bird", "rethink", "mana_steal", "planning", "great_start", "the_right_moment"]
 TACTICS_NIGHT = ["from_the_dusk", "long_night", "mana_search", "midnight_meditation", "preparation",
                  "sparing_power"]
+# a game of every kind the random tests play: (the new-game form's address, its fields)
+GAMES = {
+    "competitive": ("/games", {"scenario": "druid_nights", "mode": "competitive", "name_0": "Anna",
+                               "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"}),
+    "coop city": ("/games", {"scenario": "full_cooperation", "mode": "coop", "name_0": "Anna", "hero_0": "goldyx",
+                             "name_1": "Ben", "hero_1": "norowas", "variant": "interactive_combat"}),
+    "solo": ("/games", {"scenario": "solo_conquest", "mode": "solo", "name_0": "Anna", "hero_0": "tovak"}),
+    "mines": ("/games", {"scenario": "mines_liberation", "mode": "competitive", "name_0": "Anna",
+                         "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"}),
+    "runewars": ("/runewars", {"name": "Battle", "name_0": "Elf", "name_1": "Uthuk"}),
+    "mage lite": ("/mage-lite", {"name_0": "Anna", "difficulty": "hard", "start": "night",
+                                 "variant": ["main_expansion", "crystals"]}),
+}
+
 SCORE_FIELDS = ["spells", "artifacts", "advanced_actions", "crystals", "wounds", "cities", "keeps",
                 "mage_towers", "monasteries", "adventure_sites", "fame"]
 
@@ -74,6 +88,7 @@ class Table:
         token = re.search(r'data-testid="device-token">([^<]+)<', html).group(1)
         self.headers = {"Authorization": f"Bearer {token}"}
         self.statuses: list[tuple[str, int]] = []
+        self.recorded: list[tuple[str, dict, dict]] = []  # (command, body, the event it recorded)
 
     def game(self) -> dict:
         r = self.client.get(f"/api/v1/games/{self.id}", headers=self.headers)
@@ -89,7 +104,10 @@ class Table:
         return r.status_code
 
     def command(self, name: str, body: dict) -> int:
-        return self.post(f"/commands/{name}", body)
+        status = self.post(f"/commands/{name}", body)
+        if status == 201:
+            self.recorded.append((name, body, self.last["event"]))
+        return status
 
 
 # ---------------------------------------------------------------------------------------------- inputs
@@ -314,25 +332,26 @@ def ml_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
     ]
 
 
-def undo_step(c: Chooser, t: Table, state_seq: int) -> None:
-    kind = c.pick(["undo", "redo", "entry", "mine"])
+def undo_step(c: Chooser, t: Table, state_seq: int, entries: bool = False) -> None:
+    """One kind of undo; ``entries``: mostly a per-entry undo (an entry of the log, or "Undo my last")."""
+    kind = c.pick(["undo", "redo", "entry", "mine"] + ["entry", "entry", "mine"] * entries)
     if kind in ("undo", "redo"):
         t.post(f"/{kind}", {"based_on": state_seq})
-    elif kind == "entry":
-        t.post(f"/undo/{c.int(1, max(1, state_seq))}", {})
+    elif kind == "entry":  # mostly a recent entry: what a later event in force may depend on
+        t.post(f"/undo/{c.int(max(1, state_seq - c.pick([8, state_seq])), max(1, state_seq))}", {})
     else:
         t.post("/undo/0", {})
 
 
-def play(c: Chooser, t: Table, steps: int, runewars: bool = False) -> None:
+def play(c: Chooser, t: Table, steps: int, runewars: bool = False, entries: bool = False) -> None:
     """``steps`` random steps: a command that fits the state (tried until one is recorded, at most 6 tries), or
-    one kind of undo."""
+    one kind of undo (``entries``: twice as often, mostly per-entry undos)."""
     g = t.game()
     for _ in range(steps):
         if g is None:
             g = t.game()
-        if c.int(0, 5) == 0:
-            undo_step(c, t, g["seq"])
+        if c.int(0, 5) < 1 + entries:
+            undo_step(c, t, g["seq"], entries)
             g = t.last if t.last and "state" in t.last else None
             continue
         mage_lite = g["state"]["game"].get("mode") == "mage_lite"  # a Mage Lite game (seed 004) has its own commands

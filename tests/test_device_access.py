@@ -42,7 +42,10 @@ def test_the_creating_device_gets_a_host_token_and_the_game_token_only_reads(app
     assert me == {"game_id": gid, "role": "host", "player": None, "is_host": True}
     game = {"X-Game-Token": made["token"]}
     assert tool.get(f"/api/v1/games/{gid}", headers=game).status_code == 200
-    assert tool.get(f"/api/v1/games/{gid}/events", headers=game).status_code == 200
+    # the export is the host's, as on the game page: the game token alone gets 403 naming the host's device token
+    r = tool.get(f"/api/v1/games/{gid}/events", headers=game)
+    assert r.status_code == 403 and "host's own device token" in r.get_json()["error"]
+    assert tool.get(f"/api/v1/games/{gid}/events", headers=host).get_json()["format_version"] == 1
     for path, body in WRITES:
         r = tool.post(f"/api/v1/games/{gid}/{path}", json=body, headers=game)
         assert r.status_code == 403, path
@@ -222,3 +225,51 @@ def test_deleting_a_game_forgets_who_joined_it(app, client):
     assert client.post(f"/games/{gid}/delete", data={"confirm": "yes"}).status_code == 303
     with app.test_request_context():
         assert get_db().execute("SELECT COUNT(*) FROM members WHERE game_id = ?", [gid]).fetchone()[0] == 0
+
+
+def test_the_export_through_the_api_is_the_hosts_only(app, client):
+    """``GET /api/v1/games/<id>/events`` as ``/games/<id>/export.json``: a player's or a watcher's device token gets
+    403, and so does the host's browser cookie without its device token (the API never looks at the cookie)."""
+    gid = new_game(client)
+    ben, watcher = device_headers(app, gid, player=1), device_headers(app, gid, watch=True)
+    for headers in (ben, watcher, {"X-Game-Token": game_token(app, gid)}):
+        r = app.test_client().get(f"/api/v1/games/{gid}/events", headers=headers)
+        assert r.status_code == 403 and "Authorization: Bearer" in r.get_json()["error"]
+    assert client.get(f"/api/v1/games/{gid}/events", headers={"X-Game-Token": game_token(app, gid)}).status_code == 403
+    assert client.get(f"/api/v1/games/{gid}/events", headers=my_device_headers(client, gid)).status_code == 200
+    assert client.get(f"/games/{gid}/export.json").status_code == 200
+    assert _phone(app, client, gid, "1").get(f"/games/{gid}/export.json").status_code == 403
+
+
+def test_i_only_watch_is_a_role_only_the_host_changes(app, client):
+    """README: a phone that chose "I only watch" changes nothing and cannot make itself a player, neither on its
+    pages (the who-are-you page) nor through the API (``POST .../devices`` with its token); the host lets it play
+    from the Invite page, and then it chooses who it is."""
+    gid = new_game(client)
+    watcher = _phone(app, client, gid, "watch")
+    who = watcher.get(f"/games/{gid}/who").get_data(as_text=True)
+    assert 'data-testid="watching-role"' in who and 'value="1"' not in who
+    r = watcher.post(f"/games/{gid}/who", data={"player": "1"})
+    assert r.status_code == 403 and "only the host" in r.get_data(as_text=True)
+    assert watcher.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 1}).status_code == 403
+    # its API token (a watcher's) cannot make a player's token, with or without the game token
+    w_api = device_headers(app, gid, watch=True)
+    tool = app.test_client()
+    for extra in ({}, {"X-Game-Token": game_token(app, gid)}):
+        r = tool.post(f"/api/v1/games/{gid}/devices", json={"player": 0}, headers={**w_api, **extra})
+        assert r.status_code == 403 and "only the host" in r.get_json()["error"]
+    assert tool.post(f"/api/v1/games/{gid}/devices", json={"watch": True}, headers=w_api).status_code == 201
+    # the host's Invite page lists the watching phones; a player cannot let one play
+    invite = client.get(f"/games/{gid}/invite").get_data(as_text=True)
+    keys = re.findall(r'name="phone" value="([^"]+)"', invite)
+    assert len(keys) == 3  # the phone and its two API devices
+    ben = _phone(app, client, gid, "1")
+    assert 'data-testid="watching-phones"' not in ben.get(f"/games/{gid}/invite").get_data(as_text=True)
+    assert ben.post(f"/games/{gid}/let-play", data={"phone": keys[0]}).status_code == 403
+    assert client.post(f"/games/{gid}/let-play", data={"phone": "nobody"}).status_code == 400
+    for key in keys:
+        assert client.post(f"/games/{gid}/let-play", data={"phone": key}).status_code == 303
+    assert watcher.post(f"/games/{gid}/who", data={"player": "1"}).status_code == 303
+    assert watcher.post(f"/games/{gid}/do/fame", data={"player": 1, "amount": 1}).status_code == 303
+    r = tool.post(f"/api/v1/games/{gid}/devices", json={"player": 0}, headers=w_api)
+    assert r.status_code == 201

@@ -10,21 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game_driver import Chooser, Table, fast_app, play
+from game_driver import GAMES, Chooser, Table, fast_app, play
 from import_helpers import GAME_PAGES, import_file, imported_id
-
-GAMES = {
-    "competitive": ("/games", {"scenario": "druid_nights", "mode": "competitive", "name_0": "Anna",
-                               "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"}),
-    "coop city": ("/games", {"scenario": "full_cooperation", "mode": "coop", "name_0": "Anna", "hero_0": "goldyx",
-                             "name_1": "Ben", "hero_1": "norowas", "variant": "interactive_combat"}),
-    "solo": ("/games", {"scenario": "solo_conquest", "mode": "solo", "name_0": "Anna", "hero_0": "tovak"}),
-    "mines": ("/games", {"scenario": "mines_liberation", "mode": "competitive", "name_0": "Anna",
-                         "hero_0": "arythea", "name_1": "Ben", "hero_1": "tovak"}),
-    "runewars": ("/runewars", {"name": "Battle", "name_0": "Elf", "name_1": "Uthuk"}),
-    "mage lite": ("/mage-lite", {"name_0": "Anna", "difficulty": "hard", "start": "night",
-                                 "variant": ["main_expansion", "crystals"]}),
-}
 
 
 @pytest.fixture
@@ -82,6 +69,22 @@ def test_a_random_game_exports_and_imports_to_the_same_state_and_pages(app, data
     path, form = GAMES[kind]
     t = Table(app, app.test_client(), form=form, path=path)
     play(Chooser(data.draw), t, steps=data.draw(st.integers(10, 40), label="steps"), runewars=kind == "runewars")
+    roundtrip(t)
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+@settings(max_examples=4, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_per_entry_undos_keep_every_event_in_force_and_every_export_comes_back(app, kind, data):
+    """Issue 25: a per-entry undo (``POST /api/v1/games/<id>/undo/<seq>``, "Undo my last") is refused while a later
+    event in force depends on what it takes back (a unit type a battle uses, a unit a later entry wounds), so no
+    event the game accepted ever stops applying (``failed_events`` stays empty), and the export comes back."""
+    path, form = GAMES[kind]
+    t = Table(app, app.test_client(), form=form, path=path)
+    play(Chooser(data.draw), t, steps=data.draw(st.integers(15, 45), label="steps"), runewars=kind == "runewars",
+         entries=True)
+    assert t.game()["state"].get("failed_events") is None
     roundtrip(t)
 
 

@@ -78,19 +78,22 @@ def test_the_strict_replay_follows_undo_event_and_redo_in_place_as_the_fold_does
 
     from companion.game.local import LocalGame
     from companion.game.replay import replay_strict
-    from companion.state import Event, fold
+    from companion.state import Event, Walker, fold
 
     setup = {"scenario": "full_conquest", "mode": "competitive", "name": "",
              "players": [{"name": "A", "hero": "tovak", "team": None}, {"name": "B", "hero": None, "team": None}]}
     LocalGame(setup)
     for seed in range(8):
         rnd = random.Random(seed)
-        events = []
+        events, walker = [], Walker()
         for seq in range(1, 300):
-            kind = rnd.choice(["player.fame"] * 4 + ["undo", "redo", "undo.event", "undo.event"])
+            # the undos the routes record: something to take back (an entry in force) or to put back
+            kind = rnd.choice(["player.fame"] * 4 + ["undo"] * bool(walker.active) + ["redo"] * bool(walker.undone)
+                              + ["undo.event"] * 2 * bool(walker.active))
             payload = ({"player": seq % 2, "amount": rnd.randint(1, 5)} if kind == "player.fame" else
-                       {"target": rnd.randint(1, seq)} if kind == "undo.event" else {})
+                       {"target": rnd.choice(walker.active).seq} if kind == "undo.event" else {})
             events.append(Event(seq=seq, type=kind, payload=payload, sentence={}))
+            walker.push(events[-1])
         assert replay_strict(0, setup, "s", events) == fold(0, setup, "s", events), seed
 
 

@@ -113,10 +113,9 @@ def test_watcher_sees_everything_and_every_change_answers_403(app, client):
     assert r.status_code == 403 and "watch" in r.get_json()["error"]
     assert watcher.post(f"/games/{gid}/api-token").status_code == 403  # no API token for a watching phone
     assert len(_events(app, gid)) == 1
-    # choosing a player is still open (Ben's phone is Ben already: asked first), then the phone may change the game
-    assert watcher.post(f"/games/{gid}/who", data={"player": "1"}).headers["Location"].endswith("/who?confirm=1")
-    assert watcher.post(f"/games/{gid}/who", data={"player": "1", "confirm": "yes"}).status_code == 303
-    assert watcher.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 1}).status_code == 303
+    # "I only watch" is a role only the host changes: the phone cannot choose a player itself
+    assert watcher.post(f"/games/{gid}/who", data={"player": "1"}).status_code == 403
+    assert watcher.post(f"/games/{gid}/do/fame", data={"player": 0, "amount": 1}).status_code == 403
 
 
 def test_log_names_the_device_host_or_watcher():

@@ -28,6 +28,8 @@ from .fields import LARGEST, MAX_ID, choice, text_value, whole_value
 
 Check = Callable[[Any, str, dict], Any]
 PAYLOADS: dict[str, "Obj"] = {}
+Need = Callable[[dict, dict], None]
+NEEDS: dict[str, list[Need]] = {}  # event type -> the command's refusals that depend on the state
 
 
 class Field:
@@ -168,6 +170,22 @@ def payload(event_type: str, also: Callable[[dict, dict], None] | None = None, *
     PAYLOADS[event_type] = Obj(also, **fields)
 
 
+def needs(*event_types: str) -> Callable[[Need], Need]:
+    """Register ``fn(state, payload)``, a refusal of the command that makes ``event_types`` which depends on the
+    state (a unit the player has, a combat in the right phase, no duel being fought). The command calls the same
+    function (one check, not two copies), and every event of these types passes it after its payload's schema,
+    wherever it is applied: a command's dry run, an import's replay, the fold. So an import refuses what the
+    command refuses. A need that reads another part of the state than the event's scope names makes the command
+    name that part in its scope too (a per-entry undo must not take back what the event needs)."""
+
+    def register(fn: Need) -> Need:
+        for t in event_types:
+            NEEDS.setdefault(t, []).append(fn)
+        return fn
+
+    return register
+
+
 @payload_check  # the fold runs it too: a stored event it refuses is skipped (``companion.state.payload_check``)
 def check_payload(state: dict, event_type: str, data: Any) -> None:
     """``Invalid`` naming the field when ``data`` is not a payload ``event_type`` can have in ``state``."""
@@ -177,6 +195,8 @@ def check_payload(state: dict, event_type: str, data: Any) -> None:
     if schema is None:
         raise Invalid(N_("This version has no payload check for the event type %(type)s."), type=event_type[:40])
     schema.check(data, "", state)
+    for need in NEEDS.get(event_type, ()):
+        need(state, data)
 
 
 def refusal(err: Invalid) -> dict:
@@ -190,5 +210,5 @@ def refusal(err: Invalid) -> dict:
     return {"msg": err.msgid, "args": args, "t": terms}
 
 
-__all__ = ["PAYLOADS", "payload", "check_payload", "refusal", "Whole", "Flag", "OneOf", "Text", "Ident", "Player",
+__all__ = ["PAYLOADS", "NEEDS", "needs", "payload", "check_payload", "refusal", "Whole", "Flag", "OneOf", "Text", "Ident", "Player",
            "Opt", "Anything", "Many", "Mapping_", "Obj", "LINES"]

@@ -35,16 +35,21 @@ def _tactic_arg(t: Any) -> dict:
     return name_arg(t.name, t.name_de)
 
 
-@command("round_tactic")
-def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
-    """Rulebook, A Round 3: each player chooses one Tactic card, the lowest Fame first (a tie: the lower Round
-    Order token first); once all have chosen, the Round order follows the Tactic numbers, lowest first."""
+def tactic_open(state: dict, p: dict | None = None) -> None:
+    """A Tactic can be chosen now."""
     if not state.get("players"):
         raise Invalid(N_("This game has no players."))
     if tactics_done(state):
         raise Invalid(N_("Every player has a Tactic this round."))
     if needs_dummy(state):
         raise Invalid(N_("Set up the Dummy player first."))
+
+
+@command("round_tactic")
+def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook, A Round 3: each player chooses one Tactic card, the lowest Fame first (a tie: the lower Round
+    Order token first); once all have chosen, the Round order follows the Tactic numbers, lowest first."""
+    tactic_open(state)
     if (dummy_of(state) or {}).get("announced"):
         raise Invalid(N_("The End of the Round was already announced: this round's Tactics can no longer be "
                          "chosen."))
@@ -114,6 +119,11 @@ def _acting_player(state: dict, data: Mapping[str, Any]) -> int:
     return i
 
 
+def not_announced(state: dict) -> None:
+    if announced_by(state) is not None:
+        raise Invalid(N_("The End of the Round was already announced."))
+
+
 @command("round_end_turn")
 def cmd_end_turn(state: dict, data: Mapping[str, Any]) -> Command:
     """Rulebook, A Round 4a: players take their turns in Round order; after the last player, the first plays
@@ -140,8 +150,7 @@ def cmd_announce(state: dict, data: Mapping[str, Any]) -> Command:
     takes one last turn and then the Round ends." The app never sees the cards: the player confirms the empty
     Deed deck (``deck_empty``)."""
     i = _acting_player(state, data)
-    if announced_by(state) is not None:
-        raise Invalid(N_("The End of the Round was already announced."))
+    not_announced(state)
     refuse_announce(state, i)
     if not flag(data, "deck_empty"):
         raise Invalid(N_("You may only announce the End of the Round when your Deed deck is empty at the start of "

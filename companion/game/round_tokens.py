@@ -126,6 +126,17 @@ def _extra_turn(state: dict, p: dict, ev: Event) -> None:
     turn_ended(state, who, ev.seq)
 
 
+def holds_the_right_moment(state: dict, p: dict):
+    """The player holds The Right Moment and may use it now: its Tactic."""
+    t = tactic_of(state, p["player"])
+    if t is None or t.effect != "extra_turn":
+        raise Invalid(N_("Only the holder of The Right Moment takes another turn."))
+    if not extra_turn_possible(state, p["player"]):
+        raise Invalid(N_("The Right Moment cannot be used now: once a Round, at the end of your own turn, not on "
+                         "your last turn of the Round."))
+    return t
+
+
 @command("round_extra_turn")
 def cmd_extra_turn(state: dict, data: Mapping[str, Any]) -> Command:
     """The Right Moment (Day Tactic 6): "at the end of your turn, take another turn right after this one"; once a
@@ -133,12 +144,7 @@ def cmd_extra_turn(state: dict, data: Mapping[str, Any]) -> Command:
     scenario's last turns)."""
     # the game being over is refused by the command's registered check (scenario_end.OVER_REFUSED)
     i = player_index(state, data)
-    t = tactic_of(state, i)
-    if t is None or t.effect != "extra_turn":
-        raise Invalid(N_("Only the holder of The Right Moment takes another turn."))
-    if not extra_turn_possible(state, i):
-        raise Invalid(N_("The Right Moment cannot be used now: once a Round, at the end of your own turn, not on "
-                         "your last turn of the Round."))
+    t = holds_the_right_moment(state, {"player": i})
     s = sentence(N_("%(name)s's turn is over; %(tactic)s: %(name)s takes another turn right after it."),
                  name=state["players"][i]["name"], tactic=name_arg(t.name, t.name_de))
     return Command("round.extra_turn", {"player": i}, s, ("rounds", "round_order"))

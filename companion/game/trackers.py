@@ -11,6 +11,7 @@ from ..state import COLORS, SHIELD_KINDS, player, reducer
 from . import fields as parse
 from .command import Command, Invalid, InvalidN, command, term
 from .fields import flag
+from .payloads import needs
 from .scenario_info import day_night_order
 from .scenario_play import check_recruit, start_of_round
 from .scenario_rules import line_bonus
@@ -261,7 +262,6 @@ def cmd_recruit(state, data) -> Command:
     units = get_rules().units
     if unit_id:
         u = units[parse.unit_kind(unit_id)]
-        check_recruit(state, u)  # First Reconnaissance's and Conquer and Hold's Elite Units (scenario_play)
         payload = {"player": i, "unit": u.id, "name": u.name, "level": u.level, "armor": u.armor,
                    "resistances": list(u.resistances)}
         label = name_arg(u.name, u.name_de)
@@ -285,17 +285,9 @@ def cmd_recruit(state, data) -> Command:
         rule = None
     reward = flag(data, "reward")  # a reward (e.g. a level-up Unit): no Influence paid, no modifier
     mod = None if reward else recruit_influence_modifier(get_rules().reputation, pl["reputation"], rule)
-    if not reward and mod is None:
-        # Rulebook, Interaction with Locals: on the X space of the Reputation track nobody interacts with you
-        raise Invalid(N_("%(name)s is on the X space of the Reputation track: no Unit can be recruited (a Unit "
-                         "gained as a reward can)."), name=pl["name"])
-    if mod is not None:
-        payload["influence_modifier"] = mod
-    limit = standing(get_rules().levels, pl["fame"]).command_tokens
-    if len(pl["units"]) >= limit:
-        raise InvalidN(*Nn_("%(name)s has %(n)d Command token and %(n)d unit: disband one first.",
-                            "%(name)s has %(n)d Command tokens and %(n)d units: disband one first."), "n",
-                      name=pl["name"], n=limit)
+    if not reward:
+        payload["influence_modifier"] = mod  # None on the X space: may_recruit refuses it
+    may_recruit(state, payload)
     if rule and mod is not None:
         # Lost Legion unit cards: Thugs reverse the Reputation modifier, Heroes double it
         msg = (N_("%(name)s recruits %(unit)s: the Reputation modifier is reversed, Influence %(mod)+d.")
@@ -307,7 +299,30 @@ def cmd_recruit(state, data) -> Command:
                      unit=label, mod=mod)
     else:
         s = sentence(N_("%(name)s recruits %(unit)s."), name=pl["name"], unit=label)
-    return Command("unit.recruit", payload, s, (f"player:{i}:units",))
+    # what the recruit depends on: the Reputation (the X space), the Fame (Command tokens), the Round (Elite Units)
+    scope = (f"player:{i}:units", f"player:{i}:reputation", f"player:{i}:fame") + (
+        ("round",) if getattr(units.get(unit_id) if unit_id else None, "kind", "") == "elite" else ())
+    return Command("unit.recruit", payload, s, scope)
+
+
+@needs("unit.recruit")
+def may_recruit(state: dict, p: dict) -> None:
+    """The recruit command's refusals that depend on the state, for its event wherever it is applied."""
+    i = p["player"]
+    pl = state["players"][i]
+    ref = get_rules().units.get(p.get("unit") or "")
+    if ref is not None:
+        check_recruit(state, ref)  # First Reconnaissance's and Conquer and Hold's Elite Units (scenario_play)
+    if "influence_modifier" in p and recruit_influence_modifier(
+            get_rules().reputation, pl["reputation"], getattr(ref, "recruit_reputation", None)) is None:
+        # Rulebook, Interaction with Locals: on the X space of the Reputation track nobody interacts with you
+        raise Invalid(N_("%(name)s is on the X space of the Reputation track: no Unit can be recruited (a Unit "
+                         "gained as a reward can)."), name=pl["name"])
+    limit = standing(get_rules().levels, pl["fame"]).command_tokens
+    if len(pl["units"]) >= limit:
+        raise InvalidN(*Nn_("%(name)s has %(n)d Command token and %(n)d unit: disband one first.",
+                            "%(name)s has %(n)d Command tokens and %(n)d units: disband one first."), "n",
+                      name=pl["name"], n=limit)
 
 
 def recruit_modifiers(p: dict) -> dict:
@@ -325,11 +340,29 @@ def unit_label(u: dict):
 
 def _unit(state, data):
     i = parse.player_index(state, data)
-    uid = parse.whole(data, "uid", lo=1)
+    return i, unit_there(state, i, parse.whole(data, "uid", lo=1))
+
+
+def unit_there(state, i: int, uid: int) -> dict:
+    """The player's unit ``uid``, or the refusal: the one check of the unit command and its events."""
     u = find_unit(state, i, uid)
     if u is None:
         raise Invalid(N_("That unit is no longer there."))
-    return i, u
+    return u
+
+
+def not_wounded_again(u: dict, label) -> None:
+    if u["wounded"]:
+        # Rulebook, Assign Damage phase: a wounded unit cannot be assigned damage (it cannot be wounded again)
+        raise Invalid(N_("%(unit)s is already wounded: a wounded unit cannot be wounded again."), unit=label)
+
+
+@needs("unit.update", "unit.disband")
+def _unit_needed(state, p):
+    """The unit command's refusals, for its events wherever they are applied (an import's replay, the fold)."""
+    u = unit_there(state, p["player"], p["uid"])
+    if p.get("wounded") is True and p.get("wound_cards") == 1:  # the "wound" action
+        not_wounded_again(u, u["name"])
 
 
 @command("unit")
@@ -341,9 +374,8 @@ def cmd_unit(state, data) -> Command:
     if action == "disband":
         s = sentence(N_("%(name)s disbands %(unit)s."), name=name, unit=label)
         return Command("unit.disband", {"player": i, "uid": u["uid"]}, s, (f"player:{i}:units",))
-    if action == "wound" and u["wounded"]:
-        # Rulebook, Assign Damage phase: a wounded unit cannot be assigned damage (it cannot be wounded again)
-        raise Invalid(N_("%(unit)s is already wounded: a wounded unit cannot be wounded again."), unit=label)
+    if action == "wound":
+        not_wounded_again(u, label)
     change = {"spend": {"state": "spent"}, "ready": {"state": "ready"}, "wound": {"wounded": True, "wound_cards": 1},
               "heal": {"wounded": False, "wound_cards": 0}}[action]
     cards = int(u.get("wound_cards") or (1 if u["wounded"] else 0))

@@ -62,20 +62,34 @@ def my_latest(events: list[Event], device: str | None) -> Event | None:
 def blocker(events: list[Event], target: Event) -> Event | None:
     """The latest event in force recorded after ``target`` that touched the same thing, or None."""
     active, _undone, _ = walk(events)
-    found = None
-    for e in active:
-        if e.seq > target.seq and scopes_overlap(target.scope, e.scope):
-            found = e
-    return found
+    return _blocker_in(active, target)
+
+
+def _blocker_in(active: list[Event], target: Event) -> Event | None:
+    for e in reversed(active):  # from the latest back to the target: an undo of a recent entry costs little
+        if e.seq <= target.seq:
+            return None
+        if scopes_overlap(target.scope, e.scope):
+            return e
+    return None
+
+
+def undo_target(active: list[Event], target_seq: object) -> tuple[Event | None, Event | None]:
+    """The one rule of a per-entry undo, over the events in force (in log order, as a walk of the log gives them),
+    for the undo routes and an import's replay alike: the target in force (None if it is not) and the latest
+    later event in force in its way (None if none). A later event whose scope overlaps the target's depends on what
+    the undo would take back (a unit wounded after its recruit, a battle fought with a unit type: the commands'
+    scopes say so)."""
+    target = next((e for e in reversed(active) if e.seq == target_seq), None)
+    return target, (_blocker_in(active, target) if target is not None else None)
 
 
 def check_undo(events: list[Event], target_seq: int | None) -> Event:
     """The event ``undo.event`` may take back, or ``Invalid`` saying why not (naming the event in the way)."""
     active, _undone, _ = walk(events)
-    target = next((e for e in active if e.seq == target_seq), None)
+    target, after = undo_target(active, target_seq)
     if target is None:
-        raise Invalid(N_("Entry #%(seq)s is not in force: there is nothing to take back."), seq=target_seq)
-    after = blocker(events, target)
+        raise Invalid(N_("Entry #%(seq)s is not in force: there is nothing to take back."), seq=str(target_seq)[:12])
     if after is not None:
         raise Invalid(N_("“%(what)s” cannot be taken back alone: “%(since)s” (#%(seq)d) changed the same thing "
                          "since. Undo that first."), what=target.sentence, since=after.sentence, seq=after.seq)
@@ -93,14 +107,12 @@ def notice(events: list[Event]) -> dict | None:
         return None
     last = events[-1]
     by_seq = {e.seq: e for e in events}
-    if last.type == UNDO_EVENT or last.type == UNDO:
-        target = by_seq.get((last.payload or {}).get("target")) if last.payload else None
-        if target is None and last.type == UNDO:
-            target = _undo_target(events)
-        kind = "undo"
-    else:
-        target = by_seq.get((last.payload or {}).get("target")) if last.payload else None
-        kind = "redo"
+    named = last.payload.get("target") if isinstance(last.payload, dict) else None
+    named = named if isinstance(named, int) else None  # a stored log may hold anything here
+    target = by_seq.get(named)
+    if target is None and last.type == UNDO:
+        target = _undo_target(events)
+    kind = "redo" if last.type == REDO else "undo"
     if target is None:
         return None
     return {"kind": kind, "by": last.sentence, "what": target.sentence, "seq": last.seq}
@@ -117,4 +129,4 @@ def render(s: dict, translate: Callable[[str], str], lang: str) -> str:
 
 
 __all__ = ["UNDO", "REDO", "UNDO_EVENT", "by_of", "who", "latest_active", "next_redo", "my_latest", "blocker",
-           "check_undo", "undo_sentence", "notice", "render"]
+           "check_undo", "undo_target", "undo_sentence", "notice", "render"]

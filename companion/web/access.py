@@ -219,7 +219,10 @@ def my_role(game_id: int) -> dict:
 
 
 def is_host(row: dict) -> bool:
-    """The current device created the game (the host role is the creating device's, in every game it created)."""
+    """The current device created the game (the host role is the creating device's, in every game it created). An
+    API request is the host's only with the host's own device token (the game's token names no device)."""
+    if is_api() and api_member() is None:
+        return False
     return row["host_device"] == device_id()
 
 
@@ -243,13 +246,45 @@ def can_change(game_id: int) -> bool:
     return my_role(game_id)["role"] in ("host", "player")
 
 
+# "I only watch" is a role only the host changes: a phone chooses it (on the who-are-you page, or an API device
+# made with {"watch": true}), and from then on it cannot make itself a player, neither on its pages nor through the
+# API; the host lets it play again from the Invite page (its role goes back to "joined": it chooses who it is).
+
+
+def phone_key(game_id: int, device: str) -> str:
+    """A watching phone as the host's Invite page names it: an HMAC of its device id (the id itself is never
+    shown to another phone)."""
+    return token_key(current_app.config["SECRET_KEY"], "phone", game_id, device)[:16]
+
+
+def watching_phones(game_id: int) -> list[dict]:
+    """The devices of this game that only watch, oldest first: ``{"key", "joined", "api"}``."""
+    rows = get_db().query("SELECT device, joined FROM members WHERE game_id = ? AND role = 'watcher' "
+                          "ORDER BY joined, device", [game_id])
+    return [{"key": phone_key(game_id, r["device"]), "joined": r["joined"], "api": r["device"].startswith("api-")}
+            for r in rows]
+
+
+def let_play(game_id: int, key: str) -> bool:
+    """The host lets the watching phone ``key`` play: it chooses who it is again. False if no such phone."""
+    for r in get_db().query("SELECT device FROM members WHERE game_id = ? AND role = 'watcher'", [game_id]):
+        if same_secret(key, phone_key(game_id, r["device"])):
+            get_db().execute("UPDATE members SET role = 'joined', player = NULL WHERE device = ? AND game_id = ?",
+                             [r["device"], game_id])
+            g.pop("members", None)
+            g.pop("api_member", None)
+            return True
+    return False
+
+
 _GAME_POST = re.compile(r"^(?:/api/v1)?/games/(\d+)/(.*)$")
 
 
 def refuse_watchers() -> None:
     """The one check of roles: every change to a game (its commands, undo and redo, from a page
     or the JSON API) from a device that chose "I only watch", or that has not said who it is yet, answers 403 with
-    the reason. Choosing who one is stays open."""
+    the reason. The who-are-you page and the API's ``devices`` check for themselves that a watching device does not
+    make itself a player."""
     if request.method in SAFE_METHODS:
         return
     m = _GAME_POST.match(request.path)
@@ -260,8 +295,8 @@ def refuse_watchers() -> None:
         abort(403, description=gettext("This phone has not said who it is yet: choose who you are (the “Who are "
                                        "you?” page) before changing the game."))
     if is_watcher(game_id):
-        abort(403, description=gettext("You only watch this game: a watching phone changes nothing. "
-                                       "Choose who you are to play."))
+        abort(403, description=gettext("You only watch this game: a watching phone changes nothing. Only the host "
+                                       "can let it play (on the host's Invite page)."))
 
 
 def whoami() -> dict | None:

@@ -1,7 +1,8 @@
 """The JSON API's per-device credential (docs/api.md, "Devices"): a device that holds the game's token (the join
 link, the QR code) gets its own API token, bound to the player or the watching role it chooses, exactly as a phone
 chooses on the who-are-you page; a joined phone can also get one for itself from the Invite page
-(``web/invite.py``). A change through the API needs that token, so a watcher never writes."""
+(``web/invite.py``). A change through the API needs that token, so a watcher never writes, and a watching device
+cannot make itself a player's token (only the host lets a watching device play)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from ..db import get_db
 from ..game import fields
 from ..game.command import Invalid
 from ..rules.text import N_
-from .access import given_device_token, has_access, is_host, member, new_device_token, remember_join, same_secret
+from .access import (given_device_token, has_access, is_host, member, my_role, new_device_token, remember_join,
+                     same_secret)
 from .common import ApiError, api_blueprint, game_row, json_body
 
 bp = api_blueprint("devices_api", __name__, "/api/v1/games")
@@ -33,8 +35,9 @@ def device_json(game_id: int, row: dict, token: str | None = None) -> dict:
 @bp.post("/<int:game_id>/devices")
 def add_device(game_id: int):
     """A new device of this game with its own API token: ``{"player": index}`` plays that player,
-    ``{"watch": true}`` only watches. Authorised by the game's token (``X-Game-Token``), or a device token of
-    this game (choosing who one is stays open to every device, as on the who-are-you page)."""
+    ``{"watch": true}`` only watches. Authorised by the game's token (``X-Game-Token``: a new device, as a phone
+    that scans the code), or a device token of this game; a watching device's token gets only a watcher's token
+    ("I only watch" is a role only the host changes, as on the who-are-you page)."""
     row = game_row(game_id)
     by_device = given_device_token() is not None and member(game_id) is not None and has_access(row)
     if not by_device and not same_secret(request.headers.get("X-Game-Token"), row["token"]):
@@ -47,6 +50,10 @@ def add_device(game_id: int):
         raise Invalid(N_('give either "player" (the index of the player this device plays) or "watch": true'))
     if watch is True:
         role, player = "watcher", None
+    elif by_device and my_role(game_id)["role"] == "watcher":
+        # "I only watch" is a role only the host changes: a watching device makes no player's token for itself
+        raise ApiError("this device only watches this game: it cannot make itself a player's token; only the host "
+                       "can let it play (on the host's Invite page)", 403)
     else:
         players = json.loads(row["setup"]).get("players") or []
         player = fields.whole_value(raw_player, "player", lo=0, hi=max(0, len(players) - 1))

@@ -97,6 +97,10 @@ def who(game_id: int):
     if request.method == "POST":
         choice = request.form.get("player", "")
         role = "host" if game.is_host else "player"
+        if game.me.get("role") == "watcher" and choice != "watch":
+            # "I only watch" is a role only the host changes (access.let_play, on the host's Invite page)
+            abort(403, description=gettext("This phone only watches: only the host can let it play (on the host's "
+                                           "Invite page)."))
         if choice == "watch":
             remember_join(game_id, game.token, "host" if game.is_host else "watcher", None)
         else:

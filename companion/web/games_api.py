@@ -49,7 +49,13 @@ def show(game_id: int):
 
 @bp.get("/<int:game_id>/events")
 def events(game_id: int):
+    """The export, the host's as on the game page (``/games/<id>/export.json``): it holds the seed (which orders
+    the Dummy's deck) and every device id, so the game's token alone, or another device's token, gets 403."""
     game = load_game(game_id)
+    if not game.is_host:
+        raise ApiError("only the host exports the game: send the host's own device token (Authorization: Bearer "
+                       "..., the device_token POST /api/v1/games answered, or the host phone's Invite page's \"Make "
+                       "an API token for this phone\")", 403)
     return jsonify(export_game(game))
 
 

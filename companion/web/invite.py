@@ -8,9 +8,9 @@ from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import HTTPException
 
 from ..rules.data import get_rules
-from .access import device_id, member, new_device_token
+from .access import device_id, let_play, member, new_device_token, watching_phones
 from .board import join_url, qr_svg
-from .common import GAME_LINKS, load_game, page, url_exists
+from .common import GAME_LINKS, done, load_game, page, url_exists
 
 bp = Blueprint("invite", __name__)
 
@@ -94,7 +94,20 @@ def show(game_id: int, device_token: str | None = None):
     game = load_game(game_id)
     url = join_url(game)
     return page("games/invite.html", game=game, join_url=url, qr=qr_svg(url), device_token=device_token,
-                api_base=url_for("games_api.show", game_id=game_id))
+                api_base=url_for("games_api.show", game_id=game_id),
+                watchers=watching_phones(game_id) if game.is_host else [])
+
+
+@bp.post("/games/<int:game_id>/let-play")
+def let_phone_play(game_id: int):
+    """The host lets a watching phone play ("I only watch" is a role only the host changes): that phone chooses who
+    it is again. Field ``phone``: the key the Invite page shows for it."""
+    game = load_game(game_id)
+    if not game.is_host:
+        abort(403, description=gettext("Only the host can let a watching phone play."))
+    if not let_play(game_id, request.form.get("phone", "")):
+        abort(400, description=gettext("That phone no longer watches this game."))
+    return done(url_for("invite.show", game_id=game_id))
 
 
 @bp.post("/games/<int:game_id>/api-token")

@@ -12,7 +12,7 @@ from companion.game.journal import Journal, plain, saw_foreign, track
 from companion.game.local import LocalGame
 from companion.game.payloads import PAYLOADS, Obj
 from companion.game.replay import replay_strict
-from companion.state import REDUCERS, Event, fold
+from companion.state import REDUCERS, Event, Walker, fold
 
 SETUP = {"scenario": "full_conquest", "mode": "competitive", "name": "",
          "players": [{"name": "A", "hero": "tovak", "team": None}, {"name": "B", "hero": None, "team": None}]}
@@ -71,23 +71,28 @@ def test_rewinding_a_journal_gives_back_the_state_before_it(first, second):
 
 
 def _log(rnd, n):
+    """Units, crystals, Fame and Rounds with undos and redos, as the routes record them: an undo or redo only
+    with something to take back or put back, a unit recruited only with a free Command token (Fame 0: one), a
+    unit changed only while its player has it."""
     LocalGame(SETUP)  # registers every reducer
-    events, uid = [], 0
+    events, walker = [], Walker()
     for seq in range(1, n + 1):
         roll, p = rnd.random(), rnd.randrange(2)
-        if roll < 0.2:
+        uids = [u["uid"] for u in fold(0, SETUP, "s", events)["players"][p]["units"]] if 0.3 <= roll < 0.7 else []
+        if roll < 0.2 and walker.active:
             events.append(Event(seq=seq, type="undo", payload={}, sentence={}))
-        elif roll < 0.3:
+        elif roll < 0.3 and walker.undone:
             events.append(Event(seq=seq, type="redo", payload={}, sentence={}))
-        elif roll < 0.5:
-            uid += 1
+        elif (roll < 0.5 and uids) or roll < 0.3:
+            events.append(Event(seq=seq, type="player.fame", payload={"player": p, "amount": 1}, sentence={}))
+        elif roll < 0.5 or (roll < 0.7 and not uids):
             events.append(Event(seq=seq, type="unit.recruit", payload={"player": p, "name": "P", "level": 1,
                                                                        "armor": 3}, sentence={}))
         elif roll < 0.6:
-            events.append(Event(seq=seq, type="unit.disband", payload={"player": p, "uid": rnd.randint(1, uid + 1)},
+            events.append(Event(seq=seq, type="unit.disband", payload={"player": p, "uid": rnd.choice(uids)},
                                 sentence={}))
         elif roll < 0.7:
-            events.append(Event(seq=seq, type="unit.update", payload={"player": p, "uid": rnd.randint(1, uid + 1),
+            events.append(Event(seq=seq, type="unit.update", payload={"player": p, "uid": rnd.choice(uids),
                                                                       "state": "spent", "wounded": True},
                                 sentence={}))
         elif roll < 0.75:
@@ -97,6 +102,7 @@ def _log(rnd, n):
                                 payload={"player": p, "color": "red", "amount": 1}, sentence={}))
         else:
             events.append(Event(seq=seq, type="player.fame", payload={"player": p, "amount": 2}, sentence={}))
+        walker.push(events[-1])
     return events
 
 

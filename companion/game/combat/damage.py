@@ -19,7 +19,7 @@ from ...state import player, reducer
 from ..command import Command, Invalid, command
 from ..sentences import plural_sentence
 from ..fields import choice, yes
-from .forms import need_current, parse_assignment
+from .forms import need_current, parse_assignment, unassigned
 from .mage_lite import damage_mage_lite
 from .variant import mage_lite_rules
 from .state import (SCOPE, assigned_entries, current, enemy_by_key, hero_of, refuse, remaining_attacks,
@@ -83,8 +83,7 @@ def damage(state: dict, data: Mapping[str, Any]) -> Command:
     cur = need_current(state, ("damage",))
     mode = choice(data, "mode", ("suggest", "manual"))
     prefer = choice(data, "prefer", ("units", "hero"), default="units")
-    if not remaining_attacks(cur):
-        raise Invalid(N_("Every unblocked attack is already assigned."))
+    unassigned(cur)
     if mode == "suggest":
         new, _sug = suggestion(state, cur, prefer)
     else:

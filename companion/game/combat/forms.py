@@ -23,6 +23,46 @@ def need_current(state: dict, phases=None) -> dict:
     return cur
 
 
+def no_combat(state: dict) -> None:
+    """A new combat is set up only when none is going on."""
+    if current(state) is not None:
+        raise Invalid(N_("A combat is already going on: finish or cancel it first."))
+
+
+def setup_open(state: dict) -> dict:
+    """The combat's enemies can still change: the set-up, before a cooperative garrison is dealt."""
+    cur = need_current(state, ("setup",))
+    if cur.get("coop"):
+        raise Invalid(N_("The garrison has been dealt: undo the deal to change the enemies."))
+    return cur
+
+
+def live_enemy(cur: dict, key: Any) -> dict:
+    """An enemy still in the combat (not defeated), by its key."""
+    e = enemy_by_key(cur, key)
+    if e is None or e not in alive(cur):
+        raise Invalid(N_("That enemy is no longer in the combat."))
+    return e
+
+
+def not_blocked(e: dict, index: int) -> None:
+    if index in e.get("blocked", []):
+        raise Invalid(N_("That attack is already blocked."))
+
+
+def unassigned(cur: dict) -> None:
+    if not remaining_attacks(cur):
+        raise Invalid(N_("Every unblocked attack is already assigned."))
+
+
+def may_end(state: dict) -> dict:
+    """Rulebook, Combat with Enemies: the combat ends after the Attack phase, or as soon as no enemy is left."""
+    cur = need_current(state)
+    if cur["phase"] != "attack" and (cur["phase"] == "setup" or alive(cur)):
+        need_current(state, ("attack",))
+    return cur
+
+
 def _value_and_element(raw: Any, elements: list, i: int, not_a_number: str, out_of_range: str) -> tuple[int, str]:
     """One typed row of an attack or block form: a value 1-99 and its element (physical when not given)."""
     try:
@@ -96,9 +136,7 @@ def parse_targets(data: Mapping[str, Any], cur: dict) -> list[dict]:
         raise Invalid(N_("An enemy is chosen twice."))
     out = []
     for k in keys:
-        e = enemy_by_key(cur, k)
-        if e is None or e not in alive(cur):
-            raise Invalid(N_("That enemy is no longer in the combat."))
+        e = live_enemy(cur, k)
         out.append(e)
     return out
 

@@ -55,8 +55,8 @@ def extra_fame(cur: dict) -> int:
     return sum(1 for e in cur["enemies"] if e.get("defeated"))
 
 
-@command("combat_interactive")
-def cmd_interactive(state: dict, data: Mapping[str, Any]) -> Command:
+def interactive_allowed(state: dict, p: dict | None = None) -> None:
+    """The command's and its event's check (combat/payloads.py)."""
     cur = need_current(state, ("setup",))
     if "interactive_combat" not in (state["game"].get("variants") or ()):
         raise Invalid(N_("This game is not played with the Interactive Combat variant."))
@@ -64,6 +64,11 @@ def cmd_interactive(state: dict, data: Mapping[str, Any]) -> Command:
         raise Invalid(N_("Interactive Combat applies to a fight against a single enemy."))
     if cur.get("interactive"):
         raise Invalid(N_("The colour is already set for this combat."))
+
+
+@command("combat_interactive")
+def cmd_interactive(state: dict, data: Mapping[str, Any]) -> Command:
+    interactive_allowed(state)
     color = colour(data, "color", COLORS)
     names = {"white": N_("white"), "red": N_("red"), "blue": N_("blue"), "black": N_("black"),
              "green": N_("green"), "gold": N_("gold")}

@@ -24,7 +24,7 @@ from ..scenario_play import after_combat, mine_reputation, rampage_reputation
 from ..scenario_rules import assault_costs_reputation, line_bonus
 from ..trackers import SHIELD_NAMES
 from .site_reward import reward_of
-from .forms import need_current
+from .forms import may_end, need_current
 from .interactive import extra_fame
 from .mage_lite import outcome_wounds
 from .variant import mage_lite_rules
@@ -218,10 +218,7 @@ def outcome_of(state: dict, cur: dict) -> dict:
 @command("combat_end")
 def end(state: dict, data: Mapping[str, Any]) -> Command:
     """The outcome of the combat (Attack phase over), applied to the fighting player."""
-    cur = need_current(state)
-    if cur["phase"] != "attack" and (cur["phase"] == "setup" or alive(cur)):
-        # no enemy left: the combat jumps to its result from any phase after the set-up
-        need_current(state, ("attack",))
+    cur = may_end(state)  # no enemy left: the combat jumps to its result from any phase after the set-up
     hooks = fight_hooks(state)
     if hooks is not None:
         hooks.check_setup(state, cur["fight"], cur["site"].get("city"))  # Mage Lite: not after the verdict

@@ -7,10 +7,14 @@ from __future__ import annotations
 from ...rules.data import get_rules
 from ...rules.text import N_
 from ...state import SHIELD_KINDS
+from ..command import term
 from ..invalid import Invalid
-from ..payloads import LINES, Anything, Flag, Ident, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, payload
-from .interactive import COLORS as INTERACTIVE_COLORS
-from .state import ABILITIES, CITY_NAMES, ELEMENTS, FIGHTS, PHASES, PILE_NAMES, RESISTANCES
+from ..payloads import (LINES, Anything, Flag, Ident, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs,
+                        payload)
+from .forms import live_enemy, may_end, need_current, no_combat, not_blocked, setup_open, unassigned
+from .interactive import COLORS as INTERACTIVE_COLORS, interactive_allowed
+from .phases import next_step, summoner_to_draw
+from .state import ABILITIES, CITY_NAMES, ELEMENTS, FIGHTS, PHASE_NAMES, PHASES, PILE_NAMES, RESISTANCES
 
 ATTACK = Obj(value=Whole(0, 99), element=OneOf(*ELEMENTS))
 KEY = Whole(0, 10**6)  # an enemy's key in the combat
@@ -103,3 +107,64 @@ OUTCOME = Obj(player=Player(), fight=Opt(OneOf(*FIGHTS)), fame=Whole(-999, 999),
 payload("combat.end", outcome=OUTCOME)
 payload("combat.cancel")
 payload("combat.interactive", color=OneOf(*INTERACTIVE_COLORS))
+
+
+# ---------------------------------------------------------------------------------------------- the commands' needs
+# what the combat commands refuse in the state (companion.game.payloads.needs): the same functions they call
+
+
+@needs("combat.setup")
+def _no_combat(state, p):
+    no_combat(state)
+
+
+@needs("combat.enemy_add", "combat.coop_deal")
+def _setup_open(state, p):
+    setup_open(state)
+
+
+@needs("combat.enemy_remove")
+def _enemy_removable(state, p):
+    live_enemy(setup_open(state), p["key"])
+
+
+needs("combat.interactive")(interactive_allowed)
+
+
+@needs("combat.cancel")
+def _in_combat(state, p):
+    need_current(state)
+
+
+@needs("combat.phase")
+def _next_phase(state, p):
+    cur = need_current(state)
+    if p["to"] != next_step(cur)[0]:  # what is still to do in this phase, or the phase it goes on to
+        raise Invalid(N_("This is not possible in the %(phase)s."), phase=term(PHASE_NAMES[cur["phase"]]))
+
+
+@needs("combat.attack")
+def _attack(state, p):
+    cur = need_current(state, ("ranged_siege", "attack"))
+    if p["phase"] != cur["phase"]:
+        need_current(state, (p["phase"],))
+    for key in p["targets"]:
+        live_enemy(cur, key)
+
+
+needs("combat.summon")(lambda state, p: summoner_to_draw(state, p["key"]))
+
+
+@needs("combat.block")
+def _block(state, p):
+    not_blocked(live_enemy(need_current(state, ("block",)), p["key"]), p["attack_index"])
+
+
+@needs("combat.damage")
+def _damage(state, p):
+    unassigned(need_current(state, ("damage",)))
+
+
+@needs("combat.end")
+def _end(state, p):
+    may_end(state)

@@ -20,7 +20,8 @@ from ..command import Command, Invalid, command, term
 from ..sentences import sentence
 from ..fields import between, many, text, yes
 from ..scenario_play import check_defenders
-from .forms import need_current, parse_attacks, parse_blocks, parse_targets, token_enemy, typed_enemy
+from .forms import (live_enemy, need_current, not_blocked, parse_attacks, parse_blocks, parse_targets, token_enemy,
+                    typed_enemy)
 from .kept import kept_enemy, new_kept_id, store_kept
 from .variant import mage_lite_rules
 from .interactive import on_phase
@@ -232,17 +233,25 @@ def attack(state: dict, data: Mapping[str, Any]) -> Command:
     return Command("combat.attack", payload, s, (SCOPE,))
 
 
-@command("combat_summon")
-def summon(state: dict, data: Mapping[str, Any]) -> Command:
-    """Rulebook Block phase 2: a summoner draws a brown token (named by the table, or drawn here at random from
-    the pile's remaining tokens of the chosen expansions) that replaces it in Block and Assign Damage."""
+def summoner_to_draw(state: dict, key: Any) -> dict:
+    """Rulebook Block phase 2: a summoner still in the combat that has not summoned yet (the command's and its
+    event's check)."""
     cur = need_current(state, ("block",))
-    key = between(data, "key", 0, 10 ** 6)
     e = enemy_by_key(cur, key)
     if e is None or e not in alive(cur) or not is_summoner(e):
         raise Invalid(N_("That enemy does not summon."))
     if not summons_missing(e):
         raise Invalid(N_("%(enemy)s has already summoned: undo that first to change it."), enemy=enemy_arg(e))
+    return e
+
+
+@command("combat_summon")
+def summon(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook Block phase 2: a summoner draws a brown token (named by the table, or drawn here at random from
+    the pile's remaining tokens of the chosen expansions) that replaces it in Block and Assign Damage."""
+    key = between(data, "key", 0, 10 ** 6)
+    e = summoner_to_draw(state, key)
+    cur = current(state)
     pile_colour = e.get("summon") or "brown"
     token = text(data, "token", default="")
     if text(data, "kept", default="") or text(data, "name", default=""):
@@ -294,15 +303,12 @@ def block(state: dict, data: Mapping[str, Any]) -> Command:
     (Cumbersome: move points lower the attack first)."""
     cur = need_current(state, ("block",))
     key = between(data, "key", 0, 10 ** 6)
-    e = enemy_by_key(cur, key)
-    if e is None or e not in alive(cur):
-        raise Invalid(N_("That enemy is no longer in the combat."))
+    e = live_enemy(cur, key)
     if summons_missing(e):
         raise Invalid(N_("Draw the summoned token for %(enemy)s first (Rulebook Block phase 2)."),
                       enemy=enemy_arg(e))
     index = between(data, "attack_index", 0, 9, default=0)
-    if index in e.get("blocked", []):
-        raise Invalid(N_("That attack is already blocked."))
+    not_blocked(e, index)
     blocks = parse_blocks(data)
     mp = between(data, "move_points", 0, 99, default=0)
     if not blocks and not mp:

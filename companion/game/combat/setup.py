@@ -22,10 +22,9 @@ from ..scenario_play import check_setup, mine_of
 from ..scenario_rules import cities_closed, incantation_allowed, towers_like_keeps
 from ..fields import between, choice, text, yes
 from ..fight_hooks import fight_hooks
-from .forms import need_current, token_enemy, typed_enemy
+from .forms import live_enemy, need_current, no_combat, setup_open, token_enemy, typed_enemy
 from .kept import kept_enemy, new_kept_id, store_kept
 from .variant import mage_lite_rules
-
 from .site_reward import adventure_site
 from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
 
@@ -118,8 +117,7 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     """A new combat: the fighting player, the kind of fight (quick reference: keeps, mage towers and cities are
     fortified; dungeons and tombs: Night rules, no Units; burning a monastery: no Units), the site, the hero's
     Armor (default: the Fame track's) and unmodified Hand limit."""
-    if current(state) is not None:
-        raise Invalid(N_("A combat is already going on: finish or cancel it first."))
+    no_combat(state)
     i = between(data, "player", 0, len(state["players"]) - 1, label=N_("Player"))
     fight = choice(data, "fight", tuple(FIGHTS))
     kind, fortified, units_allowed, night, _shield = FIGHTS[fight]
@@ -246,9 +244,7 @@ def enemy_add(state: dict, data: Mapping[str, Any]) -> Command:
     """One enemy: a token from the rules data (with this game's corrections), an enemy this game keeps (``kept``:
     its id, one tap) or one typed in (``keep`` "yes": the game keeps it for later fights, in the same event);
     rampaging enemies may join a fight at a site (not a dungeon, tomb or monastery)."""
-    cur = need_current(state, ("setup",))
-    if cur.get("coop"):
-        raise Invalid(N_("The garrison has been dealt: undo the deal to change the enemies."))
+    cur = setup_open(state)
     if len(cur["enemies"]) >= MAX_ENEMIES:
         raise Invalid(N_("At most %(n)d enemies in one combat."), n=MAX_ENEMIES)
     token = text(data, "token", default="")
@@ -278,13 +274,9 @@ def enemy_add(state: dict, data: Mapping[str, Any]) -> Command:
 
 @command("combat_enemy_remove")
 def enemy_remove(state: dict, data: Mapping[str, Any]) -> Command:
-    cur = need_current(state, ("setup",))
-    if cur.get("coop"):
-        raise Invalid(N_("The garrison has been dealt: undo the deal to change the enemies."))
+    cur = setup_open(state)
     key = between(data, "key", 0, 10 ** 6)
-    e = enemy_by_key(cur, key)
-    if e is None:
-        raise Invalid(N_("That enemy is no longer in the combat."))
+    e = live_enemy(cur, key)
     return Command("combat.enemy_remove", {"key": key},
                    sentence(N_("%(enemy)s is taken out of the combat."), enemy=enemy_arg(e)), (SCOPE,))
 

@@ -10,6 +10,7 @@ from ...rules import mage_lite
 from ...rules.text import N_, T, Term
 from ...state import Event, rng
 from ..command import Command, Invalid, command
+from ..payloads import needs
 from ..sentences import sentence
 from .common import MODES, dummy_command, dummy_reducer, hero, heroes, players_in_play, text_or_none, zeros
 
@@ -51,12 +52,18 @@ def _setup(state: dict, p: dict, ev: Event) -> None:
     state["dummy"] = d
 
 
+@needs("dummy.setup")
+def no_dummy_yet(state: dict, p: dict | None = None) -> None:
+    """The command's check, for its event wherever it is applied (companion.game.payloads.needs)."""
+    if state.get("dummy"):
+        raise Invalid(N_("The Dummy player is already set up. Undo its set-up to start again."))
+
+
 @command("dummy_setup")
 def cmd_setup(state: dict, data: Mapping[str, Any]) -> Command:
     """Scenario Book, Dummy Player, At the start of the game: a hero no player uses, its basic deck shuffled,
     three crystals; Mage Lite uses Tovak's card as a level counter instead."""
-    if state.get("dummy"):
-        raise Invalid(N_("The Dummy player is already set up. Undo its set-up to start again."))
+    no_dummy_yet(state)
     mode = data.get("mode") or "virtual"
     if mode not in MODES:
         raise Invalid(N_("Unknown way to play the Dummy player: %(mode)s."), mode=str(mode)[:20])

@@ -10,6 +10,7 @@ from ...rules import mage_lite
 from ...rules.text import N_
 from ...state import Event
 from ..command import Command, Invalid, command
+from ..payloads import needs
 from ..sentences import sentence
 from .common import dummy_command, color, dummy_reducer, need_dummy
 
@@ -43,24 +44,46 @@ def _mage_lite(state: dict, p: dict, ev: Event) -> None:
         d["last_turns_left"] = 1
 
 
-@command("dummy_skill_reveal")
-def cmd_skill_reveal(state: dict, data: Mapping[str, Any]) -> Command:
-    """Scenario Book, Skills in a Solo Game: when your hero gains a Skill, a Dummy Skill goes to the offer."""
+# the commands' checks, for their events wherever they are applied (companion.game.payloads.needs)
+
+
+@needs("dummy.skill_reveal")
+def skill_to_reveal(state: dict, p: dict | None = None) -> None:
     d = need_dummy(state)
     if not d.get("skills"):
         raise Invalid(N_("The Dummy player's Skills are only used in a solo game."))
     if not d["skills"]["pile"]:
         raise Invalid(N_("The Dummy player has no Skill left to reveal."))
+
+
+@needs("dummy.skill_take")
+def skill_in_offer(state: dict, p: dict) -> None:
+    d = need_dummy(state)
+    if not d.get("skills") or not isinstance(p["skill"], str) or p["skill"] not in d["skills"]["offer"]:
+        raise Invalid(N_("That Skill is not in the Common Skill offer."))
+
+
+@needs("dummy.mage_lite")
+def mage_lite_moves(state: dict, p: dict | None = None) -> None:
+    d = need_dummy(state)
+    if d["mode"] != "mage_lite":
+        raise Invalid(N_("This Dummy player is not a Mage Lite counter."))
+    if d["announced"]:
+        raise Invalid(N_("The Dummy player has already announced the End of the Round."))
+
+
+@command("dummy_skill_reveal")
+def cmd_skill_reveal(state: dict, data: Mapping[str, Any]) -> Command:
+    """Scenario Book, Skills in a Solo Game: when your hero gains a Skill, a Dummy Skill goes to the offer."""
+    skill_to_reveal(state)
     return dummy_command("dummy.skill_reveal", {},
                    sentence(N_("Your hero gained a Skill: a Dummy Skill goes to the offer")))
 
 
 @command("dummy_skill_take")
 def cmd_skill_take(state: dict, data: Mapping[str, Any]) -> Command:
-    d = need_dummy(state)
     skill = data.get("skill") if hasattr(data, "get") else None
-    if not d.get("skills") or not isinstance(skill, str) or skill not in d["skills"]["offer"]:
-        raise Invalid(N_("That Skill is not in the Common Skill offer."))
+    skill_in_offer(state, {"skill": skill})
     return dummy_command("dummy.skill_take", {"skill": skill},
                    sentence(N_("A Dummy Skill is taken from the offer")))
 
@@ -68,11 +91,7 @@ def cmd_skill_take(state: dict, data: Mapping[str, Any]) -> Command:
 @command("dummy_mage_lite")
 def cmd_mage_lite(state: dict, data: Mapping[str, Any]) -> Command:
     """004 Mage Lite: after each of your turns the dummy card moves, by the mana you used."""
-    d = need_dummy(state)
-    if d["mode"] != "mage_lite":
-        raise Invalid(N_("This Dummy player is not a Mage Lite counter."))
-    if d["announced"]:
-        raise Invalid(N_("The Dummy player has already announced the End of the Round."))
+    mage_lite_moves(state)
     c = color(data, required=False)
     return dummy_command("dummy.mage_lite", {"color": c}, sentence(
         N_("Turn over: the dummy card moves (mana %(color)s)"), translate=("color",), color=c or "-"))

@@ -17,11 +17,13 @@ from __future__ import annotations
 from ...rules import runewars as rw
 from ...rules.text import N_, Nn_, T, Term, Tn
 from ...state import reducer
-from ..command import Command, Invalid, command
+from ..command import Command, Invalid, command, term
 from ..fields import flag, ident, text, whole
 from ..sentences import plural_sentence, sentence
-from .core import (NEUTRAL, _next_initiative, advance, as_rules_units, battle_tally, eligible_types, pending_hits,
-                   require_runewars, rw_state, side_player, standing_of_type, unit_type, units_of, view)
+from .core import (NEUTRAL, SIDE_NAMES, _next_initiative, advance, as_rules_units, battle_tally, eligible_types,
+                   pending_hits,
+                   require_runewars, rw_state, side_player, standing_of_type, type_scope, unit_type, units_of,
+                   view)
 
 MAX_ICONS = 30  # routs or damage on one draw: at most 30 cards (the Fate deck), a few points each
 
@@ -33,6 +35,43 @@ def _battle(state: dict) -> dict:
     return b
 
 
+# the commands' checks that depend on the state, run for their events too (runewars/payloads.py: ``needs``)
+
+
+def no_battle(state: dict) -> None:
+    if view(state)["battle"]:
+        raise Invalid(N_("A battle is already being fought: finish it first."))
+
+
+def attacker_present(state: dict, p: dict) -> None:
+    if not any((unit_type(state, t) or {}).get("owner") == p["attacker"] for t, n in p["units"].items() if n):
+        raise Invalid(N_("The attacker needs at least one standing unit in the battle."))
+
+
+NOT_NOW = {"draw": N_("Now is not the time to draw Fate cards."),
+           "resolve": N_("Now is not the time to resolve routs and damage."),
+           "tally": N_("The battle is not over yet: finish all five initiative rounds first.")}
+
+
+def in_phase(state: dict, phase: str, side: str | None = None) -> dict:
+    """The battle being fought, in ``phase`` (and, when given, ``side``'s turn), else the command's refusal."""
+    b = _battle(state)
+    if b["phase"] != phase:
+        refusal = NOT_NOW[phase]
+        raise Invalid(refusal)
+    if side is not None and b["turn"] != side:
+        raise Invalid(N_("It is the %(side)s's turn."), side=term(SIDE_NAMES[b["turn"]]))
+    return b
+
+
+def may_draw(state: dict, side: str, type_id: str) -> dict:
+    b = in_phase(state, "draw", side)
+    if type_id not in [t["id"] for t in eligible_types(state, b, side)]:
+        raise Invalid(N_("That unit type cannot draw now: choose a type of initiative %(n)d that has not drawn yet."),
+                      n=b["initiative"])
+    return b
+
+
 
 # ---------------------------------------------------------------------------------------------- start
 
@@ -41,8 +80,7 @@ def _battle(state: dict) -> dict:
 def cmd_battle_start(state, data) -> Command:
     """Battles 1-3: place the battle, the participating units by type (routed ones stay in the area)."""
     require_runewars(state)
-    if view(state)["battle"]:
-        raise Invalid(N_("A battle is already being fought: finish it first."))
+    no_battle(state)
     n = len(state["players"])
     attacker = whole(data, "attacker", lo=0, hi=n - 1, label="attacker")
     raw_def = data.get("defender")
@@ -64,8 +102,7 @@ def cmd_battle_start(state, data) -> Command:
                 units[t["id"]] = count
             if already:
                 routed[t["id"]] = already
-    if not any(unit_type(state, t)["owner"] == attacker for t in units):
-        raise Invalid(N_("The attacker needs at least one standing unit in the battle."))
+    attacker_present(state, {"attacker": attacker, "units": units})
     # Battles 2: unallied neutral defenders are played by the player to the left of the current player
     controller = defender if defender != NEUTRAL else (attacker + 1) % n
     payload = {"attacker": attacker, "defender": defender, "controller": controller, "area": area,
@@ -74,7 +111,8 @@ def cmd_battle_start(state, data) -> Command:
     s = sentence(N_("Battle in %(area)s: %(a)s attacks %(d)s."), a=names[attacker]["name"],
                  d=names[defender]["name"] if defender != NEUTRAL else N_("neutral units"),
                  area=area or "?", translate=("d",) if defender == NEUTRAL else ())
-    return Command("runewars.battle_start", payload, s, ("runewars:battle",))
+    used = sorted(set(units) | set(routed))  # the unit types the battle depends on
+    return Command("runewars.battle_start", payload, s, ("runewars:battle", *map(type_scope, used)))
 
 
 @reducer("runewars.battle_start")
@@ -122,14 +160,9 @@ def cmd_battle_draw(state, data) -> Command:
     """Rounds of Combat 1-2: the side whose turn it is chooses a unit type of this initiative not drawn for yet,
     draws one Fate card per standing unit of it, and enters the icons on its shape's section."""
     require_runewars(state)
-    b = _battle(state)
-    if b["phase"] != "draw":
-        raise Invalid(N_("Now is not the time to draw Fate cards."))
-    side = b["turn"]
+    side = in_phase(state, "draw")["turn"]
     type_id = ident(data, "type", label="type")
-    if type_id not in [t["id"] for t in eligible_types(state, b, side)]:
-        raise Invalid(N_("That unit type cannot draw now: choose a type of initiative %(n)d that has not drawn yet."),
-                      n=b["initiative"])
+    b = may_draw(state, side, type_id)
     cards = standing_of_type(b, side, type_id)
     special = whole(data, "special", default=0, lo=0, hi=cards, label="special")
     routs = whole(data, "routs", default=0, lo=0, hi=MAX_ICONS, label="routs")
@@ -139,7 +172,7 @@ def cmd_battle_draw(state, data) -> Command:
     s = plural_sentence(*Nn_("%(name)s draws %(cards)d Fate card for %(type)s: special ×%(special)d, rout %(routs)d, damage %(damage)d.",
                     "%(name)s draws %(cards)d Fate cards for %(type)s: special ×%(special)d, rout %(routs)d, damage %(damage)d."), "cards", name=state["players"][side_player(b, side)]["name"], cards=cards,
                  type=t["name"], special=special, routs=routs, damage=damage)
-    return Command("runewars.battle_draw", payload, s, ("runewars:battle",))
+    return Command("runewars.battle_draw", payload, s, ("runewars:battle", type_scope(type_id)))
 
 
 @reducer("runewars.battle_draw")
@@ -177,9 +210,7 @@ def cmd_battle_resolve(state, data) -> Command:
     """Rounds of Combat 4-5: the side whose turn it is routs then damages its own units for what the opponent drew
     (attacker first), choosing targets within the seed's rules (``rout_1``.., ``damage_1``.. unit ids)."""
     require_runewars(state)
-    b = _battle(state)
-    if b["phase"] != "resolve":
-        raise Invalid(N_("Now is not the time to resolve routs and damage."))
+    b = in_phase(state, "resolve")
     side = b["turn"]
     routs, damage = pending_hits(b, side)
     rts = _targets(data, "rout", routs)
@@ -219,9 +250,7 @@ def _battle_resolve(state, p, ev):
 def cmd_battle_end(state, data) -> Command:
     """Battles 5-6 after the five rounds: tally, winner, retreat of the loser, the eight-unit check, healing."""
     require_runewars(state)
-    b = _battle(state)
-    if b["phase"] != "tally":
-        raise Invalid(N_("The battle is not over yet: finish all five initiative rounds first."))
+    b = in_phase(state, "tally")
     can_retreat = flag(data, "can_retreat", default=True)
     at_destination = whole(data, "destination_units", default=0, lo=0, hi=60, label="destination_units")
     t = battle_tally(b)

@@ -56,6 +56,12 @@ def next_id(r: dict, prefix: str) -> str:
     return f"{prefix}{n}"
 
 
+def type_scope(type_id: str) -> str:
+    """The scope of one unit type: its entry, its removal and every battle event that uses it name it, so a
+    per-entry undo of the type is refused while a battle in force uses it (``companion.game.undo``)."""
+    return f"runewars:type:{type_id}"
+
+
 def unit_type(state: dict, type_id: str) -> dict | None:
     return next((t for t in view(state)["unit_types"] if t["id"] == type_id), None)
 

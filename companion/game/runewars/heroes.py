@@ -7,7 +7,7 @@ from ...rules.text import N_, Nn_, T
 from ...state import reducer
 from ..command import Command, Invalid, command
 from ..fields import choice, text, whole
-from .core import MAX_TYPES, NEUTRAL, require_runewars, rw_state, next_id, view
+from .core import MAX_TYPES, NEUTRAL, next_id, require_runewars, rw_state, type_scope, view
 from ..sentences import plural_sentence, sentence
 
 MAX_HERO_HEALTH = 20
@@ -29,12 +29,9 @@ def _owner(state, data, name="owner"):
 def cmd_unit_type(state, data) -> Command:
     """The table enters a unit type from its faction sheet once per game (the seeds print no faction sheets)."""
     require_runewars(state)
-    if len(view(state)["unit_types"]) >= MAX_TYPES:
-        raise Invalid(N_("At most %(n)d unit types in a game."), n=MAX_TYPES)
     owner = _owner(state, data)
     name = text(data, "name", max_len=40, label="name")
-    if any(t["owner"] == owner and t["name"].casefold() == name.casefold() for t in view(state)["unit_types"]):
-        raise Invalid(N_("This side already has a unit type called %(name)s."), name=name)
+    new_type_allowed(state, {"owner": owner, "name": name})
     payload = {
         "owner": owner, "name": name,
         "initiative": whole(data, "initiative", lo=1, hi=5, label="initiative"),
@@ -44,7 +41,18 @@ def cmd_unit_type(state, data) -> Command:
     }
     s = sentence(N_("Unit type %(name)s entered (initiative %(i)d, health %(h)d)."), name=name,
                  i=payload["initiative"], h=payload["health"])
-    return Command("runewars.unit_type", payload, s, ("runewars:types",))
+    # the type's own scope: a battle that uses it names it too, so the type cannot be taken back under the battle
+    new_id = f"t{view(state)['next_id']}"  # the id the reducer gives it (core.next_id)
+    return Command("runewars.unit_type", payload, s, ("runewars:types", type_scope(new_id)))
+
+
+def new_type_allowed(state: dict, p: dict) -> None:
+    """A new unit type: at most MAX_TYPES in a game, one name once per side (the command's and its event's check)."""
+    if len(view(state)["unit_types"]) >= MAX_TYPES:
+        raise Invalid(N_("At most %(n)d unit types in a game."), n=MAX_TYPES)
+    if any(t["owner"] == p["owner"] and t["name"].casefold() == p["name"].casefold()
+           for t in view(state)["unit_types"]):
+        raise Invalid(N_("This side already has a unit type called %(name)s."), name=p["name"])
 
 
 @reducer("runewars.unit_type")
@@ -57,14 +65,20 @@ def _unit_type(state, p, ev):
 def cmd_unit_type_remove(state, data) -> Command:
     require_runewars(state)
     type_id = text(data, "type", max_len=20, label="type")
+    t = removable_type(state, type_id)
+    s = sentence(N_("Unit type %(name)s removed."), name=t["name"])
+    return Command("runewars.unit_type_remove", {"type": type_id}, s, ("runewars:types", type_scope(type_id)))
+
+
+def removable_type(state: dict, type_id: str) -> dict:
+    """A unit type that exists and fights in no battle being fought (the command's and its event's check)."""
     t = next((t for t in view(state)["unit_types"] if t["id"] == type_id), None)
     if t is None:
         raise Invalid(N_("There is no unit type %(id)s."), id=type_id)
     b = view(state)["battle"]
     if b and any(u["type"] == type_id for u in b["units"]):
         raise Invalid(N_("%(name)s is fighting in the current battle."), name=t["name"])
-    s = sentence(N_("Unit type %(name)s removed."), name=t["name"])
-    return Command("runewars.unit_type_remove", {"type": type_id}, s, ("runewars:types",))
+    return t
 
 
 @reducer("runewars.unit_type_remove")
@@ -89,16 +103,21 @@ def _hero_fields(state, data, side):
 def cmd_duel_start(state, data) -> Command:
     """Duels 1-2: the attacker declares the defending hero; start-of-duel abilities are entered as damage."""
     require_runewars(state)
+    a, b = _hero_fields(state, data, "attacker"), _hero_fields(state, data, "defender")
+    duel_allowed(state, {"attacker": a, "defender": b})
+    s = sentence(N_("Duel: %(a)s challenges %(d)s."), a=a["name"], d=b["name"])
+    return Command("runewars.duel_start", {"attacker": a, "defender": b}, s, ("runewars:duel",))
+
+
+def duel_allowed(state: dict, p: dict) -> None:
+    """Duels 1: no duel is being fought, neither hero is defeated (the command's and its event's check)."""
     d = view(state)["duel"]
     if d and not d["over"]:
         raise Invalid(N_("A duel is already being fought: finish it first."))
-    a, b = _hero_fields(state, data, "attacker"), _hero_fields(state, data, "defender")
-    for h in (a, b):
+    for h in (p["attacker"], p["defender"]):
         if h["damage"] >= h["health"]:
             raise Invalid(N_("%(name)s is already defeated (damage %(d)d, health %(h)d)."), name=h["name"],
                           d=h["damage"], h=h["health"])
-    s = sentence(N_("Duel: %(a)s challenges %(d)s."), a=a["name"], d=b["name"])
-    return Command("runewars.duel_start", {"attacker": a, "defender": b}, s, ("runewars:duel",))
 
 
 @reducer("runewars.duel_start")
@@ -123,14 +142,19 @@ def _draw(data, side) -> dict:
 def cmd_duel_round(state, data) -> Command:
     """Duels 3: one round; both heroes' circle-section icons, resolved simultaneously."""
     require_runewars(state)
-    d = view(state)["duel"]
-    if not d or d["over"]:
-        raise Invalid(N_("No duel is being fought."))
+    d = duel_going(state)
     payload = {"attacker": _draw(data, "attacker"), "defender": _draw(data, "defender")}
     s = sentence(N_("Duel round %(n)d: %(a)s draws %(ai)s, %(d)s draws %(di)s."), n=d["round"] + 1,
                  a=d["attacker"]["name"], d=d["defender"]["name"], ai=payload["attacker"]["icon"],
                  di=payload["defender"]["icon"], translate=("ai", "di"))
     return Command("runewars.duel_round", payload, s, ("runewars:duel",))
+
+
+def duel_going(state: dict) -> dict:
+    d = view(state)["duel"]
+    if not d or d["over"]:
+        raise Invalid(N_("No duel is being fought."))
+    return d
 
 
 def _duel_draw(p: dict) -> rw.DuelDraw:

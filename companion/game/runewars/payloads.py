@@ -7,7 +7,9 @@ from __future__ import annotations
 from ...rules import runewars as rw
 from ...rules.text import N_
 from ..invalid import Invalid
-from ..payloads import Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, payload
+from ..payloads import Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs, payload
+from .battle import attacker_present, in_phase, may_draw, no_battle
+from .heroes import duel_allowed, duel_going, new_type_allowed, removable_type
 
 
 def _unit_type_exists(state, type_id):
@@ -56,3 +58,16 @@ payload("runewars.duel_start", _heroes_of_duel, attacker=HERO, defender=HERO)
 payload("runewars.duel_round", attacker=DUEL_DRAW, defender=DUEL_DRAW)
 payload("runewars.attribute_test", hero=Text(40), attribute=OneOf(*rw.ATTRIBUTES), value=Whole(0, 9))
 payload("runewars.limits", player=Player(), heroes=Whole(0, 10), quests=Whole(0, 10))
+
+
+# ---------------------------------------------------------------------------------------------- the commands' needs
+# what the Runewars commands refuse in the state (companion.game.payloads.needs): the same functions they call
+
+needs("runewars.unit_type")(new_type_allowed)
+needs("runewars.unit_type_remove")(lambda state, p: removable_type(state, p["type"]))
+needs("runewars.battle_start")(lambda state, p: (no_battle(state), attacker_present(state, p)))
+needs("runewars.battle_draw")(lambda state, p: may_draw(state, p["side"], p["type"]))
+needs("runewars.battle_resolve")(lambda state, p: in_phase(state, "resolve", p["side"]))
+needs("runewars.battle_end")(lambda state, p: in_phase(state, "tally"))
+needs("runewars.duel_start")(duel_allowed)
+needs("runewars.duel_round")(lambda state, p: duel_going(state))

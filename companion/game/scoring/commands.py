@@ -11,6 +11,7 @@ from ...rules.text import N_, Nn_, translate_line
 from ...state import reducer
 from ..command import Command, Invalid, command
 from ..fields import whole_value
+from ..payloads import needs
 from ..sentences import plural_sentence, sentence
 from .fields import MAX_VALUE, Field, game_fields, is_team_game, player_fields, scenario_of
 from .result import result_dict, stored_result
@@ -92,6 +93,22 @@ class SheetRefused(Invalid):
 
 
 # ---------------------------------------------------------------------------------------------- commands
+
+
+@needs("score.final")
+def final_allowed(state: dict, p: dict | None = None) -> None:
+    """The final score is recorded once, after every player confirmed their sheet (the command's and its
+    event's check)."""
+    _open_sheet(state)
+    done = confirmed(state)
+    missing = [pl["name"] for i, pl in enumerate(state["players"]) if not done.get(str(i))]
+    if missing:
+        raise Invalid(N_("Every player confirms their sheet first. Not yet: %(names)s."), names=", ".join(missing))
+
+
+@needs("score.sheet", "score.follow", "score.confirm")
+def _sheet_open(state: dict, p: dict) -> None:
+    _open_sheet(state)
 
 
 def _open_sheet(state: dict) -> rules.ScenarioScoring:
@@ -214,11 +231,7 @@ def cmd_score_confirm(state: dict, data: Mapping[str, Any]) -> Command:
 @command("score_final")
 def cmd_score_final(state: dict, data: Mapping[str, Any] | None = None) -> Command:
     """Record the final score once every player confirmed their sheet: the game is kept as finished."""
-    _open_sheet(state)
-    done = confirmed(state)
-    missing = [p["name"] for i, p in enumerate(state["players"]) if not done.get(str(i))]
-    if missing:
-        raise Invalid(N_("Every player confirms their sheet first. Not yet: %(names)s."), names=", ".join(missing))
+    final_allowed(state)
     try:
         sheet = build_sheet(state)
         res = rules.score(sheet)
