@@ -37,11 +37,17 @@ def kept_enemies(state: Mapping[str, Any]) -> dict:
     return state.get("kept_enemies") or {}
 
 
-def kept_enemy(state: Mapping[str, Any], kept_id: Any) -> dict:
-    """A kept enemy as the combat adds it (``kept`` names where it came from), or ``Invalid``."""
+def kept_or_refused(state: Mapping[str, Any], kept_id: Any) -> dict:
+    """The enemy this game keeps as ``kept_id``, or ``Invalid``."""
     e = kept_enemies(state).get(kept_id) if isinstance(kept_id, str) else None
     if e is None:
         raise Invalid(N_("This game keeps no such enemy (forgotten, or undone)."))
+    return e
+
+
+def kept_enemy(state: Mapping[str, Any], kept_id: Any) -> dict:
+    """A kept enemy as the combat adds it (``kept`` names where it came from), or ``Invalid``."""
+    e = kept_or_refused(state, kept_id)
     return {**copy.deepcopy(e), "token": None, "overridden": False, "kept": kept_id}
 
 
@@ -69,6 +75,21 @@ def store_kept(state: dict, kept_id: str, enemy: Mapping[str, Any]) -> None:
     state["kept_next"] = max(int(state.get("kept_next") or 1), n + 1)
 
 
+def may_keep(state: Mapping[str, Any], kept_id: str, e: Mapping[str, Any]) -> None:
+    """What refuses keeping ``e`` as ``kept_id``, for the command and a stored or imported ``enemy.kept`` alike: a
+    correction that changes nothing or takes another kept enemy's name; a new one of a name kept already."""
+    old = kept_enemies(state).get(kept_id)
+    if old is None:
+        new_kept_id(state, e["name"])
+        return
+    if any(k != kept_id and x["name"].strip().casefold() == e["name"].strip().casefold()
+           for k, x in kept_enemies(state).items()):
+        raise Invalid(N_("This game already keeps an enemy named %(name)s: add it in one tap, or correct it."),
+                      name=e["name"])
+    if as_kept(old) == as_kept(e):
+        raise Invalid(N_("That is exactly the enemy as kept: nothing to correct."))
+
+
 # ---------------------------------------------------------------------------------------------- reducers
 
 
@@ -93,16 +114,9 @@ def keep(state: dict, data: Mapping[str, Any]) -> Command:
     e = as_kept(typed_enemy(data))
     kept_id = ident(data, "id", default="")
     if kept_id:
-        old = kept_enemies(state).get(kept_id)
-        if old is None:
+        if kept_id not in kept_enemies(state):
             raise Invalid(N_("This game keeps no such enemy (forgotten, or undone)."))
-        others = [k for k, x in kept_enemies(state).items()
-                  if k != kept_id and x["name"].strip().casefold() == e["name"].strip().casefold()]
-        if others:
-            raise Invalid(N_("This game already keeps an enemy named %(name)s: add it in one tap, or correct it."),
-                          name=e["name"])
-        if as_kept(old) == e:
-            raise Invalid(N_("That is exactly the enemy as kept: nothing to correct."))
+        may_keep(state, kept_id, e)
         s = sentence(N_("%(enemy)s corrected for the rest of this game."), enemy=enemy_arg(e))
     else:
         kept_id = new_kept_id(state, e["name"])
@@ -114,8 +128,6 @@ def keep(state: dict, data: Mapping[str, Any]) -> Command:
 def forget(state: dict, data: Mapping[str, Any]) -> Command:
     """The game no longer offers this kept enemy (a combat it is in keeps its copy)."""
     kept_id = ident(data, "id")
-    e = kept_enemies(state).get(kept_id)
-    if e is None:
-        raise Invalid(N_("This game keeps no such enemy (forgotten, or undone)."))
+    e = kept_or_refused(state, kept_id)
     return Command("enemy.forgotten", {"id": kept_id},
                    sentence(N_("The game no longer keeps %(enemy)s."), enemy=enemy_arg(e)), (f"kept:{kept_id}",))

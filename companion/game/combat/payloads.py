@@ -12,8 +12,10 @@ from ..invalid import Invalid
 from ..payloads import (LINES, Anything, Flag, Ident, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs,
                         payload)
 from .forms import live_enemy, may_end, need_current, no_combat, not_blocked, setup_open, unassigned
+from .kept import kept_or_refused, may_keep
 from .interactive import COLORS as INTERACTIVE_COLORS, interactive_allowed
 from .phases import next_step, summoner_to_draw
+from .setup import enemy_may_join
 from .state import ABILITIES, CITY_NAMES, ELEMENTS, FIGHTS, PHASE_NAMES, PHASES, PILE_NAMES, RESISTANCES
 
 ATTACK = Obj(value=Whole(0, 99), element=OneOf(*ELEMENTS))
@@ -118,9 +120,24 @@ def _no_combat(state, p):
     no_combat(state)
 
 
-@needs("combat.enemy_add", "combat.coop_deal")
+@needs("combat.coop_deal")
 def _setup_open(state, p):
     setup_open(state)
+
+
+@needs("enemy.kept")
+def _may_keep(state, p):
+    may_keep(state, p["id"], p["enemy"])
+
+
+@needs("enemy.forgotten")
+def _kept(state, p):
+    kept_or_refused(state, p["id"])
+
+
+@needs("combat.enemy_add")
+def _enemy_joins(state, p):
+    enemy_may_join(state, p["enemy"], p.get("keep"))
 
 
 @needs("combat.enemy_remove")

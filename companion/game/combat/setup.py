@@ -244,9 +244,7 @@ def enemy_add(state: dict, data: Mapping[str, Any]) -> Command:
     """One enemy: a token from the rules data (with this game's corrections), an enemy this game keeps (``kept``:
     its id, one tap) or one typed in (``keep`` "yes": the game keeps it for later fights, in the same event);
     rampaging enemies may join a fight at a site (not a dungeon, tomb or monastery)."""
-    cur = setup_open(state)
-    if len(cur["enemies"]) >= MAX_ENEMIES:
-        raise Invalid(N_("At most %(n)d enemies in one combat."), n=MAX_ENEMIES)
+    setup_open(state)
     token = text(data, "token", default="")
     kept = text(data, "kept", default="")
     keep_as = None
@@ -260,8 +258,7 @@ def enemy_add(state: dict, data: Mapping[str, Any]) -> Command:
             keep_as = new_kept_id(state, e["name"])
             e["kept"] = keep_as
     e["rampaging"] = yes(data, "rampaging")
-    if e["rampaging"] and cur["fight"] in ("dungeon", "monastery", "maze"):
-        raise Invalid(N_("Rampaging enemies cannot join this fight."))
+    enemy_may_join(state, e, keep_as)
     msg = (N_("%(enemy)s (rampaging) joins the combat.") if e["rampaging"] else
            N_("%(enemy)s is in the combat."))
     if keep_as:
@@ -270,6 +267,21 @@ def enemy_add(state: dict, data: Mapping[str, Any]) -> Command:
     payload = {"enemy": e, **({"keep": keep_as} if keep_as else {})}
     return Command("combat.enemy_add", payload, sentence(msg, enemy=enemy_arg(e)),
                    (SCOPE,) + ((f"kept:{keep_as}",) if keep_as else ()))
+
+
+def enemy_may_join(state: dict, e: Mapping[str, Any], keep_as: str | None = None) -> None:
+    """What refuses an enemy joining the set-up, for the command and a stored or imported ``combat.enemy_add``
+    alike: the set-up closed, a full combat, a kept enemy this game no longer keeps, a second kept enemy of one name,
+    rampaging enemies where they cannot join."""
+    cur = setup_open(state)
+    if len(cur["enemies"]) >= MAX_ENEMIES:
+        raise Invalid(N_("At most %(n)d enemies in one combat."), n=MAX_ENEMIES)
+    if keep_as:
+        new_kept_id(state, e["name"])
+    elif e.get("kept"):
+        kept_enemy(state, e["kept"])
+    if e.get("rampaging") and cur["fight"] in ("dungeon", "monastery", "maze"):
+        raise Invalid(N_("Rampaging enemies cannot join this fight."))
 
 
 @command("combat_enemy_remove")
