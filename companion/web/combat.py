@@ -15,7 +15,7 @@ from ..game.combat.outcome import outcome_of  # noqa: F401  (re-exported)
 from ..game.combat.state import FIGHTS, engine_enemy  # noqa: F401  (re-exported)
 from ..game.combat.view import enemy_label as _enemy_label
 from ..game.combat.view import page_context as _page_context
-from ..game.command import Invalid
+from ..game.spine.command import Invalid
 from .common import done, game_command, load_game, page, record_command
 from .language import current_lang, ui_gettext
 

@@ -16,10 +16,10 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext
 
-from ..game.command import Invalid
 from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, outcome, parse_setup, parse_step, replay,
                         sides_of, try_step)
 from ..game.pvp.page import page_data, turn_view
+from ..game.spine.command import Invalid
 from .common import game_command, load_game, page, record_command
 from .language import ui_gettext
 

@@ -1,4 +1,4 @@
-"""The payload of every combat event (``companion.game.payloads``): what the combat commands put in it, with their
+"""The payload of every combat event (``companion.game.spine.payloads``): what the combat commands put in it, with their
 ranges. Declared when the combat package is loaded (its ``__init__`` imports this module), so the combat reducers
 are never loaded without them. No Flask."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 from ...rules.data import get_rules
 from ...rules.text import N_
 from ...state import SHIELD_KINDS
-from ..invalid import Invalid
-from ..payloads import LINES, Anything, Flag, Ident, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, payload
+from ..spine.invalid import Invalid
+from ..spine.payloads import LINES, Anything, Flag, Ident, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, payload
 from .interactive import COLORS as INTERACTIVE_COLORS
 from .state import ABILITIES, CITY_NAMES, ELEMENTS, FIGHTS, PHASES, PILE_NAMES, RESISTANCES
 

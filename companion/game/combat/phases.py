@@ -16,10 +16,10 @@ from ...rules.combat_block import draw_summoned, resolve_block
 from ...rules.odds import pile_contents
 from ...rules.text import N_
 from ...state import reducer, rng
-from ..command import Command, Invalid, command, term
-from ..sentences import sentence
-from ..fields import between, many, text
-from ..scenario_play import check_defenders
+from ..flow.scenario_play import check_defenders
+from ..spine.command import Command, Invalid, command, term
+from ..spine.fields import between, many, text
+from ..spine.sentences import sentence
 from .forms import need_current, parse_attacks, parse_blocks, parse_targets, token_enemy
 from .interactive import on_phase
 from .state import (EXPANSION_NAMES, PHASE_NAMES, PHASES, PILE_NAMES, SCOPE, RulesRefusal, acting, alive,

@@ -9,18 +9,18 @@ from typing import Any, Mapping
 from ...rules.combat import CombatError, current_armor, effective_enemy, fortification
 from ...rules.combat_block import resolve_block
 from ...rules.combat_plan import plan_attacks
-from ...solvers import solve
 from ...rules.damage import UnblockedAttack, prepare_attack
 from ...rules.data import get_rules
 from ...rules.progression import standing
 from ...rules.text import N_
+from ...solvers import solve
 from ...state import player
-from ..command import Invalid
-from ..scenario_info import active
-from ..scenario_rules import towers_like_keeps
-from ..trackers import REWARD_TEXT
+from ..flow.scenario_info import active
+from ..flow.scenario_rules import towers_like_keeps
+from ..flow.trackers import REWARD_TEXT
+from ..spine.command import Invalid
+from ..spine.fields import between
 from .damage import damage_result, suggestion
-from ..fields import between
 from .forms import parse_assignment, parse_attacks, parse_blocks, parse_targets
 from .outcome import outcome_of
 from .phases import SKIP_NOTES, attack_result, block_result, next_phase_of

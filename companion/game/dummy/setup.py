@@ -9,8 +9,8 @@ from ...rules import dummy as rules
 from ...rules import mage_lite
 from ...rules.text import N_, T, Term
 from ...state import Event, rng
-from ..command import Command, Invalid, command
-from ..sentences import sentence
+from ..spine.command import Command, Invalid, command
+from ..spine.sentences import sentence
 from .common import MODES, dummy_command, dummy_reducer, hero, heroes, players_in_play, text_or_none, zeros
 
 

@@ -9,8 +9,8 @@ from ...rules import dummy as rules
 from ...rules import mage_lite
 from ...rules.text import N_
 from ...state import Event
-from ..command import Command, Invalid, command
-from ..sentences import sentence
+from ..spine.command import Command, Invalid, command
+from ..spine.sentences import sentence
 from .common import dummy_command, color, dummy_reducer, need_dummy
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...rules import runewars as rw
 from ...rules.text import N_
-from ..command import Invalid
+from ..spine.command import Invalid
 
 MODE = "runewars"
 NEUTRAL = "neutral"

@@ -1,4 +1,4 @@
-"""The payload of every Runewars event (``companion.game.payloads``): what the Runewars commands put in it, with
+"""The payload of every Runewars event (``companion.game.spine.payloads``): what the Runewars commands put in it, with
 their ranges. Declared when the runewars package is loaded (its ``__init__`` imports this module), so the Runewars
 reducers are never loaded without them. No Flask."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ...rules import runewars as rw
 from ...rules.text import N_
-from ..invalid import Invalid
-from ..payloads import Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, payload
+from ..spine.invalid import Invalid
+from ..spine.payloads import Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, payload
 
 
 def _unit_type_exists(state, type_id):

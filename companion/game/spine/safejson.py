@@ -14,7 +14,7 @@ import math
 import re
 from typing import Any
 
-from ..rules.text import N_
+from ...rules.text import N_
 from .command import Invalid
 
 MAX_DEPTH = 32  # a game export nests about 8 deep; nothing the app reads comes near 32

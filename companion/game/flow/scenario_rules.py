@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..rules.data import get_rules
-from ..rules.data.setup_rules import VARIANT_IDS
-from ..rules.progression import standing
-from ..rules.text import N_, Nn_
-from ..state import COLORS, reducer
-from .command import Command, Invalid, command
-from .fields import choice, player_index, whole
+from ...rules.data import get_rules
+from ...rules.data.setup_rules import VARIANT_IDS
+from ...rules.progression import standing
+from ...rules.text import N_, Nn_
+from ...state import COLORS, reducer
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import choice, player_index, whole
+from ..spine.sentences import plural_sentence, sentence
 from .scenario_info import active, scenario
 from .scenario_play import liberate
-from .sentences import plural_sentence, sentence
 
 # effect id -> where the app computes it (a test checks every id of the rules data's schema is here)
 EFFECTS: dict[str, str] = {

@@ -27,8 +27,8 @@ import pickle
 from collections import deque
 from typing import Iterable
 
-from ..rules.text import N_
-from ..state import REDO, REDUCERS, UNDO_TYPES, Event, Walker, initial_state
+from ...rules.text import N_
+from ...state import REDO, REDUCERS, UNDO_TYPES, Event, Walker, initial_state
 from .command import Invalid
 from .journal import Journal, reset_foreign, saw_foreign, track
 from .payloads import check_payload, refusal

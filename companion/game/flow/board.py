@@ -4,13 +4,13 @@ player count (Scenario Book). Pure queries over the folded state; no Flask."""
 
 from __future__ import annotations
 
-from ..rules.data import get_rules
-from ..rules.progression import reputation_modifier, standing
-from ..state import COLORS, SHIELD_KINDS
+from ...rules.data import get_rules
+from ...rules.progression import reputation_modifier, standing
+from ...state import COLORS, SHIELD_KINDS
 from .hand_limit import hand_limit_now
 from .round_tokens import planning_hand_limit
-from .scenario_play import board_view as scenario_board
 from .scenario_info import active, day_night_order, scenario
+from .scenario_play import board_view as scenario_board
 from .trackers import recruit_modifiers
 
 

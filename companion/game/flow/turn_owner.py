@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from ..rules.text import N_
-from .command import Actor, NotYours, guard
+from ...rules.text import N_
+from ..spine.command import Actor, NotYours, guard
 from .round_state import current, next_picker, who_name
 from .scenario_info import DUMMY
 

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..rules.data import get_rules
-from ..rules.setup_numbers import setup_numbers
-from ..rules.text import N_
-from ..state import initializer
-from .command import Invalid, term
-from .fields import text_value
-from .runewars.setup import is_runewars_setup, validate_runewars_setup
+from ...rules.data import get_rules
+from ...rules.setup_numbers import setup_numbers
+from ...rules.text import N_
+from ...state import initializer
+from ..runewars.setup import is_runewars_setup, validate_runewars_setup
+from ..spine.command import Invalid, term
+from ..spine.fields import text_value
+from ..spine.sentences import name_arg
 from .scenario_info import scenario
 from .scenario_rules import VARIANTS, solo_allowed, start_values
-from .sentences import name_arg
 
 MODES = ("solo", "coop", "competitive", "team")
 MODE_TERMS = {"solo": N_("solo"), "coop": N_("co-op"), "competitive": N_("competitive"), "team": N_("team")}

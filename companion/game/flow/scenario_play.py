@@ -13,14 +13,14 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..rules.data import get_rules
-from ..rules.progression import move_reputation
-from ..rules.text import N_, Nn_
-from ..state import player, reducer
-from .command import Command, Invalid, command
-from .fields import choice, player_index
+from ...rules.data import get_rules
+from ...rules.progression import move_reputation
+from ...rules.text import N_, Nn_
+from ...state import player, reducer
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import choice, player_index
+from ..spine.sentences import plural_sentence
 from .scenario_info import active, day_night_order, scenario
-from .sentences import plural_sentence
 
 DIE_FACES = ("red", "blue", "green", "white", "gold", "black")  # Rulebook, components: the mana dice
 WARM = ("red", "green", "gold")   # Rampaging Evil: "a warm, living color ... (red, green or gold)"

@@ -3,18 +3,18 @@ Reputation, crystals, wounds, units and shields. Commands validate plain input a
 
 from __future__ import annotations
 
-from ..rules.data import RulesDataError, apply_override, as_dict, get_rules
-from ..rules.progression import (change_fame, move_reputation, recruit_influence_modifier, reputation_modifier,
-                                 standing)
-from ..rules.text import N_, Nn_
-from ..state import COLORS, SHIELD_KINDS, player, reducer
-from . import fields as parse
-from .command import Command, Invalid, InvalidN, command, term
-from .fields import flag
+from ...rules.data import RulesDataError, apply_override, as_dict, get_rules
+from ...rules.progression import (change_fame, move_reputation, recruit_influence_modifier, reputation_modifier,
+                                  standing)
+from ...rules.text import N_, Nn_
+from ...state import COLORS, SHIELD_KINDS, player, reducer
+from ..spine import fields as parse
+from ..spine.command import Command, Invalid, InvalidN, command, term
+from ..spine.fields import flag
+from ..spine.sentences import name_arg, plural_sentence, sentence
 from .scenario_info import day_night_order
 from .scenario_play import check_recruit, start_of_round
 from .scenario_rules import line_bonus
-from .sentences import name_arg, plural_sentence, sentence
 
 CRYSTAL_LIMIT = 3  # Rulebook: at most 3 crystals of each colour in the Inventory
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..rules.text import N_, format_ok
-from ..rules.text import UNFIT as _UNFIT  # what formatting stored text with unfit arguments can raise
+from ...rules.text import N_, format_ok
+from ...rules.text import UNFIT as _UNFIT  # what formatting stored text with unfit arguments can raise
 
 
 def sentence(msg: str, translate: tuple[str, ...] = (), **args: Any) -> dict:

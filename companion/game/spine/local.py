@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..state import REDO, UNDO, UNDO_EVENT, Event, fold, walk
-from . import load_all
+from ...state import REDO, UNDO, UNDO_EVENT, Event, fold, walk
+from .. import load_all
 from .command import COMMANDS, Actor, Command, Invalid, apply, run
 from .sentences import sentence
 from .undo import check_undo, undo_sentence

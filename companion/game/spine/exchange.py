@@ -8,12 +8,12 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..rules.text import N_, format_ok
-from ..state import Event
+from ...rules.text import N_, format_ok
+from ...state import Event
+from ..flow.setup import validate_setup
 from .command import Invalid
 from .fields import LARGEST, MAX_ID, is_json_whole, text_value
 from .replay import replay_strict
-from .setup import validate_setup
 
 FORMAT_VERSION = 1
 MAX_EVENTS = 20_000  # a game has hundreds of events

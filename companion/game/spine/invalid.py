@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..rules.text import plural_form
+from ...rules.text import plural_form
 from .sentences import render_sentence
 
 

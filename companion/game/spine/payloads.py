@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..rules.text import N_
-from ..state import payload_check
-from .invalid import Invalid
+from ...rules.text import N_
+from ...state import payload_check
 from .fields import LARGEST, MAX_ID, choice, text_value, whole_value
+from .invalid import Invalid
 
 Check = Callable[[Any, str, dict], Any]
 PAYLOADS: dict[str, "Obj"] = {}

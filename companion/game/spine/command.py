@@ -17,8 +17,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ..rules.text import N_
-from ..state import REDUCERS, Event
+from ...rules.text import N_
+from ...state import REDUCERS, Event
 from . import payload_schemas  # noqa: F401  (declares the payloads of undo and of the features outside a package)
 from .invalid import Invalid, InvalidN, NotYours, arg_text, term
 from .payloads import check_payload

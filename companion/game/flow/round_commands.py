@@ -10,20 +10,20 @@ import copy
 import secrets
 from typing import Any, Mapping
 
-from ..rules import dummy as drules
-from ..rules.data import get_rules
-from ..rules.rounds import last_turns
-from ..rules.text import N_
-from ..state import Event
-from .command import Command, Invalid, command
-from .dummy.common import RAW_REDUCERS
-from .dummy.turns import cmd_pass, cmd_player_announced
-from .fields import flag, ident, player_index
+from ...rules import dummy as drules
+from ...rules.data import get_rules
+from ...rules.rounds import last_turns
+from ...rules.text import N_
+from ...state import Event
+from ..dummy.common import RAW_REDUCERS
+from ..dummy.turns import cmd_pass, cmd_player_announced
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import flag, ident, player_index
+from ..spine.sentences import name_arg, sentence
 from .round_state import (announced_by, available, available_tactics, current, dummy_of, flow, needs_dummy,
                           next_picker, phase, tactic_rule, tactics_done, who_name)
 from .round_tokens import missed_turn_sentence, refuse_announce
 from .scenario_info import DUMMY
-from .sentences import name_arg, sentence
 
 SCOPE = ("rounds", "round_order")
 

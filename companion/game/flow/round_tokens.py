@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..rules.text import N_
-from ..state import Event, reducer
-from .command import Command, Invalid, check, command, term
-from .fields import LARGEST, between, player_index
+from ...rules.text import N_
+from ...state import Event, reducer
+from ..spine.command import Command, Invalid, check, command, term
+from ..spine.fields import LARGEST, between, player_index
+from ..spine.sentences import name_arg, sentence
 from .hand_limit import hand_limit_now
 from .round_state import announced_by, current, phase, tactic_of
 from .scenario_end import after_turn, status
 from .scenario_info import DUMMY
-from .sentences import name_arg, sentence
 
 
 # ---------------------------------------------------------------------------------------------- turn ends

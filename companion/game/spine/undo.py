@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from ..rules.text import N_
-from ..state import REDO, UNDO, UNDO_EVENT, UNDO_TYPES, Event, scopes_overlap, walk
+from ...rules.text import N_
+from ...state import REDO, UNDO, UNDO_EVENT, UNDO_TYPES, Event, scopes_overlap, walk
 from .command import Invalid
 from .sentences import render_sentence
 

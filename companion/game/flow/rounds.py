@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.rounds import order_by_tactics
-from ..state import REDUCERS, Event, reducer
+from ...rules.rounds import order_by_tactics
+from ...state import REDUCERS, Event, reducer
 from .round_state import (announced_by, available, current, dummy_of, final_round, flow, needs_dummy, next_picker,
                           phase, pick_order, tactic_of, who_name)
 from .round_tokens import reminders, turn_ended

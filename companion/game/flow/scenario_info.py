@@ -10,7 +10,7 @@ import dataclasses
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..rules.data import get_rules
+from ...rules.data import get_rules
 
 # The Dummy player's place in the Round order (the solo and co-op scenarios' virtual player)
 DUMMY = "dummy"

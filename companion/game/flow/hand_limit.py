@@ -3,13 +3,13 @@ their Shield or as its leader), recorded per player so every phone shows the sam
 
 from __future__ import annotations
 
-from .command import Command, command
-from .fields import choice, flag, player_index
-from ..rules.data import get_rules
-from ..rules.progression import hand_limit_for_draw, standing
-from ..rules.text import N_
-from ..state import player, reducer
-from .sentences import sentence
+from ...rules.data import get_rules
+from ...rules.progression import hand_limit_for_draw, standing
+from ...rules.text import N_
+from ...state import player, reducer
+from ..spine.command import Command, command
+from ..spine.fields import choice, flag, player_index
+from ..spine.sentences import sentence
 
 
 @reducer("player.position")

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import dummy as drules
-from ..rules.data import get_rules
-from ..rules.rounds import tactic_pick_order
+from ...rules import dummy as drules
+from ...rules.data import get_rules
+from ...rules.rounds import tactic_pick_order
 from .scenario_info import DUMMY, scenario, total_rounds
 
 

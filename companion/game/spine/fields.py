@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
-from ..rules.data import get_rules
-from ..rules.text import N_
+from ...rules.data import get_rules
+from ...rules.text import N_
 from .invalid import Invalid, term
 
 _DIGITS = re.compile(r"-?[0-9]{1,9}")  # ASCII only (re's [0-9] does not match other scripts' digits)

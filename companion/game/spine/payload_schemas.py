@@ -7,9 +7,9 @@ theirs can run; a feature package (``combat``, ``scoring``, ``pvp``, ``runewars`
 
 from __future__ import annotations
 
-from ..rules.data import RulesDataError, apply_override, get_rules
-from ..rules.text import N_
-from ..state import COLORS, SHIELD_KINDS, UNDO, UNDO_EVENT, REDO
+from ...rules.data import RulesDataError, apply_override, get_rules
+from ...rules.text import N_
+from ...state import COLORS, SHIELD_KINDS, UNDO, UNDO_EVENT, REDO
 from .invalid import Invalid
 from .payloads import Anything, Flag, Ident, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, payload
 

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..rules.text import N_, Nn_
-from ..state import Event, reducer
-from .command import Command, Invalid, InvalidN, check, command
-from .fields import player_index
+from ...rules.text import N_, Nn_
+from ...state import Event, reducer
+from ..spine.command import Command, Invalid, InvalidN, check, command
+from ..spine.fields import player_index
+from ..spine.sentences import sentence
 from .round_state import final_round, phase
 from .scenario_info import DUMMY, total_rounds
 from .scenario_info import scenario as _scenario
-from .sentences import sentence
 
 # why the game ends, as every phone shows it
 REASONS = {
