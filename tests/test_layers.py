@@ -5,6 +5,8 @@ every test run. Function-local imports count: they cannot hide a cycle."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 from importlinter.cli import lint_imports
@@ -57,3 +59,11 @@ def test_the_game_layer_is_rooms_only():
     assert sorted(p.name for p in game.glob("*.py")) == ["__init__.py"]
     assert {"spine", "flow"} <= {p.parent.name for p in game.glob("*/__init__.py")}
 
+
+def test_no_import_names_an_old_home_of_the_game_layer():
+    """Every import (and every dotted name or path in the code and the docs) names the modules' homes in spine/ and
+    flow/: ``tools/move_imports.py --check`` finds nothing to rewrite (after a merge of code written against the old
+    layout, run it without ``--check``)."""
+    run = subprocess.run([sys.executable, str(REPO / "tools" / "move_imports.py"), "--check"], cwd=REPO,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, "tools/move_imports.py would rewrite:\n" + run.stdout + run.stderr

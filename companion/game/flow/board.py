@@ -56,7 +56,7 @@ def tracker_view(state: dict) -> dict:
         "day_night": day_night_order(state),
         "scenario_actions": {"tiles": active(state, "fame_per_revealed_tile"),
                              "mines": active(state, "mine_liberation")},
-        "scenario_play": scenario_board(state),  # game/scenario_play.py: glades, mage-tower mana, rampage rolls
+        "scenario_play": scenario_board(state),  # game/flow/scenario_play.py: glades, mage-tower mana, rampage rolls
     }
 
 

@@ -1,8 +1,8 @@
 """The Round flow's commands (Rulebook, A Round 3 and 4): a Tactic picked, a turn over, the End of the Round
-announced, the order of the players drawn. Their queries are ``companion.game.round_state``, their reducers
-``companion.game.rounds``; in a game with a Dummy player a turn over and an announcement are the Dummy's commands
+announced, the order of the players drawn. Their queries are ``companion.game.flow.round_state``, their reducers
+``companion.game.flow.rounds``; in a game with a Dummy player a turn over and an announcement are the Dummy's commands
 (``companion.game.dummy.turns``). Once the game is over each is refused by its registered check
-(``companion.game.scenario_end.OVER_REFUSED``)."""
+(``companion.game.flow.scenario_end.OVER_REFUSED``)."""
 
 from __future__ import annotations
 

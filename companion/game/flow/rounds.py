@@ -101,7 +101,7 @@ def now(state: dict) -> dict | None:
 
 
 def _end(state: dict) -> dict:
-    """The scenario's end as every phone shows it (``companion.game.scenario_end``)."""
+    """The scenario's end as every phone shows it (``companion.game.flow.scenario_end``)."""
     st = status(state)
     rule = end_rule(state)
     return {"status": st, "reason": REASONS.get(st["reason"]) if st else None,

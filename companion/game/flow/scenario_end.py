@@ -216,7 +216,7 @@ def refuse_dummy_turn(state: dict) -> None:
 
 
 # Every command of the Round flow and the Dummy player is refused once the game is over: one registered check each
-# (``companion.game.command.check``: it runs before the command, whoever gives it), never a call inside the command.
+# (``companion.game.spine.command.check``: it runs before the command, whoever gives it), never a call inside the command.
 OVER_REFUSED = ("round_tactic", "round_end_turn", "round_announce", "round_extra_turn", "scenario_goal",
                 "dummy_tactic_draw", "dummy_tactics", "dummy_pass", "dummy_announce")
 

@@ -29,7 +29,7 @@ EFFECTS: dict[str, str] = {
     "fame_per_revealed_tile": "the tile_revealed command (board)",
     "cities_closed": "combat set-up refuses a city assault (cities_closed())",
     "friendly_city": "combat set-up refuses a city assault (cities_closed())",
-    "dummy_tactics": "companion.game.round_state.tactic_rule (the scenario's tactics_rule)",
+    "dummy_tactics": "companion.game.flow.round_state.tactic_rule (the scenario's tactics_rule)",
     "solo_setup": "scenario_info.day_night_order and board.scenario_setup read the solo variant",
     "coop_scoring": "companion.rules.scoring (co-op kind: lowest Fame, best player per category)",
     "team_rules": "companion.rules.scoring (Team Rules); combat set-up refuses assaulting an ally's keep "
@@ -52,7 +52,7 @@ EFFECTS: dict[str, str] = {
     "no_elite_units": "the recruit command refuses an Elite Unit (scenario_play.check_recruit)",
     "conquer_hold_units": "the recruit command refuses level IV Units, and Elite Units before the round of the "
                           "second half (scenario_play.check_recruit)",
-    "setup_numbers": "game/setup.py setup_numbers_of (rules/setup_numbers.py): the new-game page and the board",
+    "setup_numbers": "game/flow/setup.py setup_numbers_of (rules/setup_numbers.py): the new-game page and the board",
 }
 
 # Scenario Book, Variants (the setup form's `variant` choices; stored in the set-up as "variants")

@@ -5,10 +5,10 @@ A command function takes the folded state and plain input values (a form's or a 
 (``POST /games/<id>/do/<name>``) and the JSON API (``POST /api/v1/games/<id>/commands/<name>``) run the same
 command functions, so the two can never disagree. No Flask, no database.
 
-``Invalid`` and its kin live in the leaf ``companion.game.invalid`` (the parsing layer and the payload checks raise
-them too) and are re-exported here. ``apply`` runs the event type's payload check (``companion.game.payloads``)
+``Invalid`` and its kin live in the leaf ``companion.game.spine.invalid`` (the parsing layer and the payload checks raise
+them too) and are re-exported here. ``apply`` runs the event type's payload check (``companion.game.spine.payloads``)
 before its reducer; importing this module declares the payloads of undo and of the features that are not a package
-of their own (``companion.game.payload_schemas``), and each feature package declares its own.
+of their own (``companion.game.spine.payload_schemas``), and each feature package declares its own.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
     fn = getattr(fn, "raw", fn)  # a guarded reducer (companion.game.dummy) keeps its raw function for this check
     if fn is None:
         raise Invalid(N_("Unknown event type: %(type)s."), type=cmd.type)
-    check_payload(state, cmd.type, cmd.payload)  # the same check an imported event passes (game/replay.py)
+    check_payload(state, cmd.type, cmd.payload)  # the same check an imported event passes (game/spine/replay.py)
     trial = copy.deepcopy(state)
     try:
         fn(trial, cmd.payload, Event(seq=seq, type=cmd.type, payload=cmd.payload, sentence=cmd.sentence,

@@ -73,7 +73,7 @@ def _short_text(value: Any, n: int, what: str, max_len: int) -> str:
 
 
 def _sentence(raw: Any, n: int, depth: int = 0) -> dict:
-    """A log sentence as ``companion.game.sentences.render_sentence`` reads it: a short msgid (no huge widths such
+    """A log sentence as ``companion.game.spine.sentences.render_sentence`` reads it: a short msgid (no huge widths such
     as ``%(x)999999999d``), arguments of plain values, names, terms, lists of text or one nested sentence."""
     if not isinstance(raw, dict) or depth > 2 or not set(raw) <= {"msg", "args", "t", "nested", "by", "plural",
                                                                   "count"}:
@@ -86,7 +86,7 @@ def _sentence(raw: Any, n: int, depth: int = 0) -> dict:
             isinstance(plural, str) and len(plural) <= MAX_SENTENCE and format_ok(plural)
             and isinstance(count, str) and count in (raw.get("args") or {})):
         raise _damaged(n, "sentence")
-    by = raw.get("by")  # the device that made it (companion.game.undo.by_of)
+    by = raw.get("by")  # the device that made it (companion.game.spine.undo.by_of)
     if by is not None and not (isinstance(by, dict) and set(by) <= {"role", "player"}
                                and (by.get("role") is None or (isinstance(by["role"], str) and len(by["role"]) <= 20))
                                and (by.get("player") is None or (isinstance(by["player"], int)

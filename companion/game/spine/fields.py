@@ -1,5 +1,5 @@
 """The one parsing layer for every field of a form, a command, a JSON API body and an imported file: plain values
-in, checked values out. Every refusal is ``Invalid`` (``companion.game.invalid``) with a translatable reason
+in, checked values out. Every refusal is ``Invalid`` (``companion.game.spine.invalid``) with a translatable reason
 naming the field; nothing else parses a field.
 
 Two families share the checks. ``whole``, ``between``, ``choice``, ``text``, ``flag``, ``yes``, ``many``, ``ident``,

@@ -1,4 +1,4 @@
-"""Journaled state for the strict replay of an import (``companion.game.replay``): every change a reducer makes
+"""Journaled state for the strict replay of an import (``companion.game.spine.replay``): every change a reducer makes
 to the state is noted with its inverse, so the latest events can be taken back by running their inverses in
 reverse instead of copying the whole state back from a checkpoint. An undo followed by a new event then costs
 what the undone event changed, not the size of the state. No Flask.

@@ -61,7 +61,7 @@ class LocalGame:
         return self._append(REDO, device)
 
     def undo_event(self, target_seq: int, device: str | None = None) -> Event:
-        """Take back one chosen event (``undo.event``) under the rule of companion.game.undo (``Invalid`` if refused)."""
+        """Take back one chosen event (``undo.event``) under the rule of companion.game.spine.undo (``Invalid`` if refused)."""
         target = check_undo(self.events, target_seq)
         return self._append(UNDO_EVENT, device, {"target": target.seq}, undo_sentence(target))
 

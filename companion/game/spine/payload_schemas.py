@@ -1,7 +1,7 @@
 """The payload of the event types of undo and of the features that are not a package of their own (trackers, the
-Round flow, the scenario's rules, the Dummy player) (``companion.game.payloads``): what the command that makes the
+Round flow, the scenario's rules, the Dummy player) (``companion.game.spine.payloads``): what the command that makes the
 event puts in it, with the command's ranges. Run before the reducer when a command's event is dry-run and when an
-import is replayed. ``companion.game.command`` imports this module, so these are declared before any reducer of
+import is replayed. ``companion.game.spine.command`` imports this module, so these are declared before any reducer of
 theirs can run; a feature package (``combat``, ``scoring``, ``pvp``, ``runewars``) declares its own in its
 ``payloads`` module. Imports nothing of the features. No Flask."""
 

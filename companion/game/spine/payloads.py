@@ -1,11 +1,11 @@
 """What each event's payload must hold: one check per event type, run before its reducer both when a command's event
-is dry-run before it is recorded (``companion.game.command.apply``) and when an import is replayed
-(``companion.game.replay``), so an imported event passes the same checks as the command that makes it: types,
+is dry-run before it is recorded (``companion.game.spine.command.apply``) and when an import is replayed
+(``companion.game.spine.replay``), so an imported event passes the same checks as the command that makes it: types,
 ranges, players that exist, the rules' limits. A command only ever makes payloads its check accepts (the commands'
 tests run it on every event they record). The fold runs it too (registered with ``companion.state.payload_check``):
 a game an earlier version stored with an event it refuses loads without that event's effect, never a failing page.
 
-A check is a small schema built from the field parsers of ``companion.game.fields`` (``Whole``, ``OneOf``, ``Text``,
+A check is a small schema built from the field parsers of ``companion.game.spine.fields`` (``Whole``, ``OneOf``, ``Text``,
 ``Player`` ...); ``payload(type, **fields)`` declares one. Fields a schema does not name are kept as they are (an
 older or newer version's extra detail); a field named is required unless wrapped in ``Opt``. No Flask.
 
@@ -13,7 +13,7 @@ This module is the registry and the checking machinery only: it imports nothing 
 declares its events' payloads where its reducers are loaded: a feature package in its ``payloads`` module, which the
 package's ``__init__`` imports (``combat``, ``scoring``, ``pvp``, ``runewars``); undo and the features that are not a
 package of their own (trackers, the Round flow, the scenario's rules, the Dummy player) in
-``companion.game.payload_schemas``, which ``companion.game.command`` imports. So a reducer is never loaded without
+``companion.game.spine.payload_schemas``, which ``companion.game.spine.command`` imports. So a reducer is never loaded without
 its event's payload, and an event type with no declared payload is refused, never let through unchecked.
 """
 

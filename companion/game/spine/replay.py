@@ -5,7 +5,7 @@ failing event so that a game that loaded always loads); an import must never nee
 Every kind of undo is followed by the fold's own walker (``companion.state.Walker``, the one place that knows
 which events are in force): ``undo`` takes back the latest active event, ``undo.event`` one named event from
 anywhere ("Undo my last", the log page), ``redo`` puts the latest undone event back in its place. Each event's
-payload passes its type's check (``companion.game.payloads``, the same check a command's event passes before it is
+payload passes its type's check (``companion.game.spine.payloads``, the same check a command's event passes before it is
 recorded) before its reducer runs.
 
 Cost (only ``catch_up`` below is about it): the replay keeps pickled checkpoints of the state,
@@ -53,7 +53,7 @@ class _Replay:
         self.walker = Walker()  # which events are in force after every undo and redo, as the fold follows them
         self.changed = 0  # the lowest index of ``walker.active`` changed since the last catch-up
         reset_foreign()
-        self.state = track(copy.deepcopy(start))  # journaled (companion/game/journal.py)
+        self.state = track(copy.deepcopy(start))  # journaled (companion/game/spine/journal.py)
         self.held: list[Event] = []  # the events ``state`` holds, in order
         # pickled copies of the state after the first k active events (k ascending): [(k, bytes)]
         self.checkpoints: list[tuple[int, bytes]] = [(0, pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL))]

@@ -18,7 +18,7 @@ from ...rules.text import N_
 from .command import Invalid
 
 MAX_DEPTH = 32  # a game export nests about 8 deep; nothing the app reads comes near 32
-MAX_BYTES = 1024 * 1024  # a request body (an import allows more: companion.game.exchange)
+MAX_BYTES = 1024 * 1024  # a request body (an import allows more: companion.game.spine.exchange)
 
 
 class _Refused(Exception):
