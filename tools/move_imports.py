@@ -1,5 +1,5 @@
 """Point every import at the game layer's new homes: the event-log spine in ``companion/game/spine/``, the Round
-flow in ``companion/game/flow/`` (docs/architecture.md, "The game layer's rooms").
+flow in ``companion/game/flow/`` (docs/architecture.md, "companion/game/ - the game layer").
 
     python tools/move_imports.py           rewrite the tree in place (prints each file it changed)
     python tools/move_imports.py --check   change nothing; exit status 1 if a file would change
