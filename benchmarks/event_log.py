@@ -11,11 +11,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
 
-from companion.game import trackers  # noqa: F401,E402  (registers the tracker reducers)
+from companion import state  # noqa: E402
 from companion.db import connect  # noqa: E402
 from companion.events import load_events, record  # noqa: E402
-from companion.game.sentences import sentence  # noqa: E402
-from companion import state  # noqa: E402
+from companion.game.flow import trackers  # noqa: F401,E402  (registers the tracker reducers)
+from companion.game.spine.sentences import sentence  # noqa: E402
 from companion.state import fold  # noqa: E402
 
 SETUP = {"scenario": "full_conquest", "mode": "competitive",

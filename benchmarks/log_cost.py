@@ -132,7 +132,7 @@ def import_figures() -> None:
 def _fill(db_path: str, game_id: int, n: int) -> None:
     from companion.db import connect
     from companion.events import record
-    from companion.game.sentences import sentence
+    from companion.game.spine.sentences import sentence
 
     conn = connect(db_path)
     with conn.atomic():

@@ -77,7 +77,7 @@ def make_game(db: str) -> tuple[int, str, int, str]:
     from companion import create_app
     from companion.db import connect
     from companion.events import record
-    from companion.game.sentences import sentence
+    from companion.game.spine.sentences import sentence
 
     app = create_app({"DATABASE": db, "SECRET_KEY": "bench-secret", "WTF_CSRF_ENABLED": False})
     client = app.test_client()

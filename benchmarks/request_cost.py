@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion import create_app  # noqa: E402
 from companion.db import connect  # noqa: E402
 from companion.events import record  # noqa: E402
-from companion.game.sentences import sentence  # noqa: E402
+from companion.game.spine.sentences import sentence  # noqa: E402
 
 SIZES = (30, 300, 3000)
 

@@ -75,7 +75,7 @@ def create_app(config: dict | None = None) -> "Flask":
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 30,
         SESSION_REFRESH_EACH_REQUEST=False,  # the poll stays cheap: no re-signed cookie on every request
         WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token is tied to the session anyway
-        MAX_CONTENT_LENGTH=5 * 1024 * 1024,  # an import's file is at most 4 MB (companion.game.exchange)
+        MAX_CONTENT_LENGTH=5 * 1024 * 1024,  # an import's file is at most 4 MB (companion.game.spine.exchange)
         PUBLIC_URL=None,  # the host's LAN address for join links, set by `companion serve`
     )
     app.config.update(config)

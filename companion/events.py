@@ -16,8 +16,8 @@ from datetime import datetime, timezone
 from sqlite_utils import Database
 
 from .db import write_transaction
-from .game.sentences import render_sentence
-from .game.undo import check_undo, undo_sentence
+from .game.spine.sentences import render_sentence
+from .game.spine.undo import check_undo, undo_sentence
 from .rules.text import N_
 from .state import REDO, UNDO, UNDO_EVENT, Event, Log, scopes_overlap, walk
 
@@ -180,7 +180,7 @@ def undo_event(
     by: dict | None = None,
     log: list[Event] | None = None,
 ) -> Recorded:
-    """Record an ``undo.event`` taking back the event ``target_seq`` (companion.game.undo.check_undo: refused
+    """Record an ``undo.event`` taking back the event ``target_seq`` (companion.game.spine.undo.check_undo: refused
     with ``Invalid`` naming the event in the way when something in force since touched the same thing)."""
     with _write_lock:
         if nonce:

@@ -84,7 +84,7 @@ INITIALIZERS: list[Callable[[dict, dict], None]] = []
 
 def initializer(fn: Callable[[dict, dict], None]) -> Callable[[dict, dict], None]:
     """Register ``fn(state, setup)``: the game layer fills in what it derives from the set-up when the fold starts
-    (``companion/game/setup.py``: the set-up numbers), as it registers its reducers: this floor never imports it."""
+    (``companion/game/flow/setup.py``: the set-up numbers), as it registers its reducers: this floor never imports it."""
     INITIALIZERS.append(fn)
     return fn
 
@@ -96,7 +96,7 @@ PAYLOAD_CHECKS: list[PayloadCheck] = []
 def payload_check(fn: PayloadCheck) -> PayloadCheck:
     """Register ``fn(state, event_type, payload)``, which raises when ``payload`` is not one this version's
     commands make for ``event_type`` in ``state`` (the state folded so far: the players that exist). The game layer
-    registers its check (``companion/game/payloads.py: check_payload``) as it registers reducers: this floor never
+    registers its check (``companion/game/spine/payloads.py: check_payload``) as it registers reducers: this floor never
     imports it. The fold, ``advance`` and the state cache run it before each event's reducer and skip an event it
     refuses, as they skip one whose reducer raises: a game stored by an earlier version (or imported before imports
     were checked) whose payload the reducer would accept but a page could not show (player -1, a huge number, a
@@ -109,7 +109,7 @@ def payload_check(fn: PayloadCheck) -> PayloadCheck:
 def initial_state(game_id: int, setup: dict, seed: str) -> dict:
     """The state before any event: what the game was created with."""
     players = [new_player(p["name"], p.get("hero"), p.get("team")) for p in setup.get("players", [])]
-    start = setup.get("start") or {}  # a scenario's or variant's start Fame and Reputation (game/setup.py)
+    start = setup.get("start") or {}  # a scenario's or variant's start Fame and Reputation (game/flow/setup.py)
     for pl in players:
         pl["fame"] = int(start.get("fame") or 0)
         pl["reputation"] = int(start.get("reputation") or 0)
@@ -120,8 +120,8 @@ def initial_state(game_id: int, setup: dict, seed: str) -> dict:
             "scenario": setup.get("scenario"),
             "mode": setup.get("mode"),
             "seed": seed,
-            "variants": list(setup.get("variants") or ()),  # the Scenario Book's variants chosen (game/setup.py)
-            "setup_numbers": None,  # dice, offers, tiles, cities, rounds, start (game/setup.py, an initializer)
+            "variants": list(setup.get("variants") or ()),  # the Scenario Book's variants chosen (game/flow/setup.py)
+            "setup_numbers": None,  # dice, offers, tiles, cities, rounds, start (game/flow/setup.py, an initializer)
         },
         "round": 1,
         "time": "day",
@@ -140,7 +140,7 @@ class Walker:
     """Undo and redo followed one event at a time: the active events in order, the redo stack (last is next to
     redo) and the status by seq, exactly as ``walk`` gives them. The one place that knows which events are in force
     after ``undo``, ``undo.event`` and ``redo``: the fold (``walk``), the state cache and the import's strict replay
-    (``companion.game.replay``) all follow the log through it. ``push`` answers the index of the first active
+    (``companion.game.spine.replay``) all follow the log through it. ``push`` answers the index of the first active
     event that changed (the active events before it are the same objects in the same places), which is what
     lets a folded state be resumed from a checkpoint instead of folded from the start."""
 

@@ -1,7 +1,7 @@
 """The games table: a new game's row, a new join token, a deleted game, and an imported game written whole (its row
 and its events in one transaction). The event log itself (recording, undo, conflicts) is ``companion.events``; what an import may contain
-is checked before anything is written by ``companion.game.exchange.check_import`` (and replayed by
-``companion.game.replay``)."""
+is checked before anything is written by ``companion.game.spine.exchange.check_import`` (and replayed by
+``companion.game.spine.replay``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 from sqlite_utils import Database
 
-from .game.exchange import ImportPlan
+from .game.spine.exchange import ImportPlan
 
 
 def now() -> str:

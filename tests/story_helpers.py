@@ -3,10 +3,10 @@ the game layer's (tests/game/test_story.py), the page's and the API's (tests/tes
 
 import dataclasses
 
-from companion.game import round_state
-from companion.game.exchange import export_dict
-from companion.game.local import LocalGame
-from companion.game.story import story
+from companion.game.flow import round_state
+from companion.game.spine.exchange import export_dict
+from companion.game.spine.local import LocalGame
+from companion.game.views.story import story
 from tests.game.flow_helpers import SOLO, THREE, conquer_city, pick_tactics
 
 T0 = 20 * 3600  # 20:00:00 on the evening of the game

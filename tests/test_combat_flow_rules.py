@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 from test_combat_flow import client, key_of, new_solo_game, post, seq, state  # noqa: F401  (fixture)
 
 
@@ -390,7 +390,7 @@ def test_a_token_corrected_in_this_game_is_fought_with_the_correction(client):
     """A table's correction of a printed token (state["overrides"]) is what the combat uses."""
     from companion.db import get_db
     from companion.events import record
-    from companion.game.sentences import sentence
+    from companion.game.spine.sentences import sentence
 
     gid = new_solo_game(client)
     with client.application.app_context():

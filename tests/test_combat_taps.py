@@ -7,8 +7,8 @@ import re
 import pytest
 
 from companion.game.combat.view import quick_piles
+from companion.game.spine.local import LocalGame
 from companion.rules.data import get_rules
-from companion.game.local import LocalGame
 from tests.game_helpers import GameTable
 
 SOLO = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]}

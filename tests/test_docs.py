@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion import create_app, game, resources
-from companion.game.command import COMMANDS
+from companion.game.spine.command import COMMANDS
 from companion.state import REDUCERS
 
 REPO = Path(__file__).resolve().parent.parent
@@ -74,7 +74,7 @@ def _module_file(dotted: str) -> Path | None:
 
 
 def _named_paths() -> list[str]:
-    """Paths in code spans and in the walk-through: ``companion/web/combat.py``, ``game/fields.py`` (under
+    """Paths in code spans and in the walk-through: ``companion/web/combat.py``, ``game/spine/fields.py`` (under
     companion/), ``templates/combat/_phase_block.html``, each optionally followed by ``: function``."""
     found = set()
     for span in _code_spans(ARCHITECTURE) + re.findall(r"(companion/[\w/]+\.py(?:: \w+)?)", ARCHITECTURE):
@@ -117,7 +117,7 @@ def test_every_file_named_alone_exists_somewhere(name):
 
 @pytest.mark.parametrize("dotted", _dotted_names())
 def test_every_module_or_name_in_the_architecture_exists(dotted):
-    """``companion.game.safejson`` is a module; ``companion.web.common.ApiError`` a name in one."""
+    """``companion.game.spine.safejson`` is a module; ``companion.web.common.ApiError`` a name in one."""
     parts = dotted.split(".")
     if len(parts) == 2 and parts[1] in resources.NAMES:  # a folder mapped into the package when the wheel is built
         assert (REPO / parts[1]).is_dir()
@@ -152,7 +152,7 @@ def test_the_walk_through_names_real_modules():
     named = set(re.findall(r"companion/[\w/]+\.py", walk))
     assert {"companion/web/combat.py", "companion/game/combat/phases.py", "companion/rules/combat_block.py",
             "companion/web/common.py", "companion/events.py", "companion/state.py",
-            "companion/game/sentences.py"} <= named
+            "companion/game/spine/sentences.py"} <= named
 
 
 def _command_tables() -> list[list[str]]:

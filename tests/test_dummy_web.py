@@ -454,7 +454,7 @@ def test_an_event_that_no_longer_applies_is_skipped_not_a_500(app):
     """A logged event the current rules data cannot replay (here: a hero that no longer exists) must not break
     the game page: the fold skips it and the page says so."""
     from companion.events import record
-    from companion.game.sentences import sentence
+    from companion.game.spine.sentences import sentence
 
     t = Table(app)
     with app.test_request_context():

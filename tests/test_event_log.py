@@ -2,10 +2,10 @@
 
 import pytest
 
-from companion.game import trackers  # noqa: F401  (registers the tracker reducers)
 from companion.db import connect
 from companion.events import Conflict, NothingToDo, load_events, record, undo_or_redo
-from companion.game.sentences import render_sentence, sentence
+from companion.game.flow import trackers  # noqa: F401  (registers the tracker reducers)
+from companion.game.spine.sentences import render_sentence, sentence
 from companion.state import Event, fold, rng, scopes_overlap, walk
 
 SETUP = {"scenario": "full_conquest", "mode": "competitive", "players": [{"name": "Anna"}, {"name": "Ben"}]}

@@ -92,7 +92,7 @@ def test_the_random_games_use_every_command_and_every_kind_of_undo(app):
     """The driver reaches every command of docs/api.md and records every event type and every kind of undo."""
     import random
 
-    from companion.game.command import COMMANDS
+    from companion.game.spine.command import COMMANDS
     from companion.state import REDUCERS
 
     seen_types, tried = set(), set()

@@ -5,7 +5,7 @@ Rules reference without the game's navigation, a second set of attack fields for
 
 import re
 
-from companion.game.setup import validate_setup
+from companion.game.flow.setup import validate_setup
 from game_helpers import new_game
 from test_combat_flow import client, new_solo_game, post  # noqa: F401  (fixture)
 from test_rounds_web import Table, app  # noqa: F401  (fixture)

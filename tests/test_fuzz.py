@@ -117,7 +117,7 @@ def _token(table, game_id: int) -> str:
 def _targets() -> list[tuple[str, str, dict]]:
     """Every route and method; the routes that dispatch on a name once per command (or Dummy action)."""
     app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "x"})
-    from companion.game.command import COMMANDS
+    from companion.game.spine.command import COMMANDS
     from companion.web.dummy import ACTIONS
 
     out = []

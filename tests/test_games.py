@@ -299,7 +299,7 @@ def test_a_poisoned_unit_heals_one_wound_card_at_a_time(app, client):
     """Rulebook, Poison: a Unit 'is given two Wound cards instead of one'; each Wound card is healed separately."""
     from companion.db import get_db
     from companion.events import record
-    from companion.game.sentences import sentence
+    from companion.game.spine.sentences import sentence
 
     gid = new_game(client)
     client.post(f"/games/{gid}/do/recruit", data={"player": 0, "name": "Guardian Golems", "level": 2, "armor": 3})

@@ -97,7 +97,7 @@ def test_explanation_line_with_a_count_in_german(client):
 def test_refusal_with_a_count_in_both_languages(client):
     from flask_babel import force_locale
 
-    from companion.game.command import InvalidN
+    from companion.game.spine.command import InvalidN
     from companion.web.language import ui_gettext
 
     err = InvalidN("%(name)s has %(n)d Command token and %(n)d unit: disband one first.",

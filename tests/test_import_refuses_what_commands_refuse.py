@@ -1,10 +1,10 @@
 """Issue 25, item 1: an import refuses every event its command would refuse. Random games of every kind are played
 through the JSON API (every command of docs/api.md, every kind of undo); each event a command recorded there is then
 put into another state (a random point of a random game of the same kind). Where the command, given the same input
-in that state, refuses (its checks and its dry run: ``companion.game.command.run`` and ``apply``), an export whose
+in that state, refuses (its checks and its dry run: ``companion.game.spine.command.run`` and ``apply``), an export whose
 log ends with that event there is refused by the import too, naming the event's position (``check_import``: nothing
 is written). The check is one: each event type's state refusals are the functions its command calls, registered
-with ``companion.game.payloads.needs``."""
+with ``companion.game.spine.payloads.needs``."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.game.command import Invalid, apply, run
-from companion.game.exchange import check_import
-from companion.game.payloads import NEEDS
+from companion.game.spine.command import Invalid, apply, run
+from companion.game.spine.exchange import check_import
+from companion.game.spine.payloads import NEEDS
 from companion.state import Event, fold
 from game_driver import GAMES, Chooser, Table, fast_app, play
 

@@ -76,8 +76,8 @@ def test_an_export_with_a_log_page_undo_and_undo_my_last_imports_and_round_trips
 def test_the_strict_replay_follows_undo_event_and_redo_in_place_as_the_fold_does():
     import random
 
-    from companion.game.local import LocalGame
-    from companion.game.replay import replay_strict
+    from companion.game.spine.local import LocalGame
+    from companion.game.spine.replay import replay_strict
     from companion.state import Event, Walker, fold
 
     setup = {"scenario": "full_conquest", "mode": "competitive", "name": "",
@@ -112,7 +112,7 @@ def test_a_sentence_argument_that_cannot_be_formatted_is_refused_or_shown(app, c
 
 
 def test_a_sentence_that_cannot_be_formatted_renders_its_message():
-    from companion.game.sentences import render_sentence
+    from companion.game.spine.sentences import render_sentence
 
     for s in ({"msg": "%(n)c x", "args": {"n": 10**8}}, {"msg": "%(n)d x", "args": {"n": "a"}},
               {"msg": "%(n)c x", "args": {"n": -1}}, {"msg": "%(n)d", "args": {"n": 1e300}}):
@@ -182,10 +182,10 @@ def test_inconsistent_values_are_refused_naming_the_event(app, client, good, typ
 
 def test_every_event_type_declares_its_payload():
     """Each event a command can record has its payload check (a feature package's payloads.py, or
-    game/payload_schemas.py), run by the commands' dry run and by the import's replay alike; and every declared
+    game/spine/payload_schemas.py), run by the commands' dry run and by the import's replay alike; and every declared
     payload is an event type this version handles (a reducer's, or an undo's)."""
     from companion.game import load_all
-    from companion.game.payloads import PAYLOADS
+    from companion.game.spine.payloads import PAYLOADS
     from companion.state import REDUCERS, UNDO_TYPES
 
     load_all()
@@ -205,7 +205,7 @@ def test_no_module_of_the_game_layer_loads_a_reducer_without_its_payload():
             for k in [k for k in sys.modules if k == "companion" or k.startswith("companion.")]:
                 del sys.modules[k]
             importlib.import_module(name)
-            state, payloads = sys.modules.get("companion.state"), sys.modules.get("companion.game.payloads")
+            state, payloads = sys.modules.get("companion.state"), sys.modules.get("companion.game.spine.payloads")
             reducers = set(state.REDUCERS) if state else set()
             declared = set(payloads.PAYLOADS) if payloads else set()
             print(name, sorted(reducers), sorted(reducers - declared), sep="|")
@@ -214,7 +214,7 @@ def test_no_module_of_the_game_layer_loads_a_reducer_without_its_payload():
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     rows = [line.split("|") for line in run.stdout.splitlines()]
-    assert {name for name, _, _ in rows} >= {"companion.game.combat.setup", "companion.game.trackers",
+    assert {name for name, _, _ in rows} >= {"companion.game.combat.setup", "companion.game.flow.trackers",
                                               "companion.game.scoring.commands", "companion.game.runewars.battle"}
     assert any(reducers != "[]" for _, reducers, _ in rows)
     assert [(name, missing) for name, _, missing in rows if missing != "[]"] == []
@@ -223,8 +223,8 @@ def test_no_module_of_the_game_layer_loads_a_reducer_without_its_payload():
 def test_an_event_type_without_a_declared_payload_is_refused():
     """No event passes unchecked: a type with no payload check is refused (by the dry run and the replay alike),
     never let through."""
-    from companion.game.command import Invalid
-    from companion.game.payloads import check_payload
+    from companion.game.spine.command import Invalid
+    from companion.game.spine.payloads import check_payload
 
     with pytest.raises(Invalid, match="no payload check for the event type combat.teleport"):
         check_payload({"players": []}, "combat.teleport", {})
@@ -233,8 +233,8 @@ def test_an_event_type_without_a_declared_payload_is_refused():
 def test_a_command_and_an_import_refuse_the_same_payload_for_the_same_reason(app, client, good):
     """The command path (``command.apply``) runs the same check as the import: a payload the check refuses is
     never recorded either."""
-    from companion.game.command import Command, Invalid, apply
-    from companion.game.local import LocalGame
+    from companion.game.spine.command import Command, Invalid, apply
+    from companion.game.spine.local import LocalGame
 
     g = LocalGame({"scenario": "full_conquest", "mode": "competitive", "name": "",
                    "players": [{"name": "A", "hero": "tovak", "team": None},

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from companion.game.exchange import FORMAT_VERSION  # noqa: F401  (the export's format, checked by the import)
+from companion.game.spine.exchange import FORMAT_VERSION  # noqa: F401  (the export's format, checked by the import)
 
 
 def new_game(client, **form):

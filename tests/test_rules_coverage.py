@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.game.scenario_info import SOLO_RULES
-from companion.game.scenario_rules import EFFECTS
+from companion.game.flow.scenario_info import SOLO_RULES
+from companion.game.flow.scenario_rules import EFFECTS
 from companion.rules.data import get_rules
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "rules-coverage.md"

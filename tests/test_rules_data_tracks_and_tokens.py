@@ -72,8 +72,8 @@ def test_tracks_page_shows_the_new_table(client):
 def test_tracker_reputation_down_seven_reaches_x():
     """Rulebook 'Game Setup' (the central 0 space) and 'Interaction with Locals' (X: no interaction): seven steps
     down from 0 is X, the end of the track; one more is refused as already at the end."""
-    from companion.game.command import Invalid
-    from companion.game.local import LocalGame
+    from companion.game.spine.command import Invalid
+    from companion.game.spine.local import LocalGame
 
     g = LocalGame({"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]})
     ev = g.run("reputation", player=0, amount=-7)

@@ -47,14 +47,14 @@ class Api:
 
     def current(self):
         """Whose turn it is, as every phone shows it (the game layer's query over the API's state)."""
-        from companion.game import round_state
+        from companion.game.flow import round_state
 
         return round_state.current(self.state())
 
     def pick_tactics(self):
         """The Tactics in the rulebook's order: whoever's pick it is (as every phone shows it) takes the first free
         one; in Full Cooperation the Dummy player draws first."""
-        from companion.game import round_state
+        from companion.game.flow import round_state
 
         while round_state.phase(s := self.state()) == "tactics":
             who = round_state.next_picker(s)

@@ -222,7 +222,7 @@ def test_board_and_rules_page_say_which_rules_are_applied(client):
 def test_an_older_blitz_export_keeps_its_start_values():
     """Saved games and exports stay as the table played them: an export whose set-up has no start values (made
     before they were applied) is imported with its players at 0; a new export keeps Fame 1 and Reputation +2."""
-    from companion.game.exchange import check_import as import_plan
+    from companion.game.spine.exchange import check_import as import_plan
 
     old = {"format_version": 1, "seed": "ab", "events": [],
            "setup": {"scenario": "blitz_conquest", "mode": "competitive", "players": TWO}}

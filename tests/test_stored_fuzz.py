@@ -2,7 +2,7 @@
 with one value of one event's payload changed to a hostile one, or an event's type swapped, written straight into
 the database as an earlier version (or an import from before imports were checked) would have left them. The fold
 skips what today's payload check refuses, so every page answers below 500 (Hypothesis, derandomized on CI). The
-log sentences are not changed here: a stored sentence is rendered by ``companion.game.sentences``, not folded."""
+log sentences are not changed here: a stored sentence is rendered by ``companion.game.spine.sentences``, not folded."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def store_unchecked(app, client, data) -> int:
     """Write the game and its events as they are (no check, no replay) and join it with this client."""
     from companion import store
     from companion.db import get_db
-    from companion.game.exchange import ImportPlan, ImportRow
+    from companion.game.spine.exchange import ImportPlan, ImportRow
 
     rows = tuple(ImportRow(seq=e["seq"], type=e["type"], payload=e["payload"], sentence=e["sentence"],
                            text=e.get("text") or "", scope=e.get("scope") or ["*"], device=e.get("device"),

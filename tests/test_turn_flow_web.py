@@ -217,7 +217,7 @@ def test_co_op_the_dummys_turn_through_the_api_only_when_the_round_order_says_so
     ("When taking Tactics, the Dummy player takes a random Tactic first"): through the JSON API, no player picks
     before the Dummy has drawn; the Dummy's turn is refused with the name of whose turn it is while it is a
     player's; each of three Rounds is played through and a new one started."""
-    from companion.game import round_state
+    from companion.game.flow import round_state
 
     api = app.test_client()
     r = api.post("/api/v1/games", json={"scenario": scenario, "mode": "coop", "name": "t", "players": [

@@ -5,7 +5,7 @@ import re
 
 from companion.db import get_db
 from companion.events import load_events
-from companion.game import undo as u
+from companion.game.spine import undo as u
 from companion.state import UNDO_EVENT, Event, walk
 
 from game_helpers import device_headers, my_device_headers, new_game

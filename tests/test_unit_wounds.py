@@ -3,8 +3,8 @@ command, the games' JSON API, the damage API and a game's Assign Damage form all
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 
 SOLO = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]}
 

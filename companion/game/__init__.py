@@ -8,11 +8,11 @@ Three floors:
                      event's type, payload, log sentence and scope) or raises ``Invalid`` with a translatable
                      reason; a reducer applies a stored event to the state; a query answers what a page shows
                      and what can be done now. No Flask, no database, no request.
-``companion.web``    adapters: parse the form or JSON through one strict parsing layer (``companion.game.fields``),
+``companion.web``    adapters: parse the form or JSON through one strict parsing layer (``companion.game.spine.fields``),
                      call the game layer, record the event, render. No reducer and no rule decision there.
 
 ``load_all()`` imports every module of the package, so that every reducer and command is registered (the fold and
-the command registry need all of them); the app factory and ``LocalGame`` call it. ``companion.game.local.LocalGame`` drives a whole game in memory, through the
+the command registry need all of them); the app factory and ``LocalGame`` call it. ``companion.game.spine.local.LocalGame`` drives a whole game in memory, through the
 same commands and the same fold, for tests and for checking an import before anything is written.
 """
 

@@ -22,7 +22,7 @@ def N_(message: str) -> str:
 
 
 def Nn_(singular: str, plural: str) -> tuple[str, str]:
-    """Mark a plural pair for extraction (shown through ``ngettext``: companion.game.sentences.plural_sentence)."""
+    """Mark a plural pair for extraction (shown through ``ngettext``: companion.game.spine.sentences.plural_sentence)."""
     return singular, plural
 
 

@@ -23,7 +23,7 @@ from flask import abort, current_app, g, request, session
 from flask_babel import gettext
 
 from ..db import get_db
-from ..game.undo import by_of
+from ..game.spine.undo import by_of
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 ROLES = ("host", "player", "watcher", "joined")

@@ -10,9 +10,9 @@ from flask import current_app, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
-from ..game import board
-from ..game.scenario_rules import VARIANT_NAMES
-from ..game.trackers import REWARD_TEXT
+from ..game.flow import board
+from ..game.flow.scenario_rules import VARIANT_NAMES
+from ..game.flow.trackers import REWARD_TEXT
 from ..net import lan_address
 from .language import current_lang
 

@@ -11,12 +11,12 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext
 
 from ..game.combat.damage import suggestion  # noqa: F401  (re-exported)
+from ..game.combat.fight_owner import fighter, may_fight
 from ..game.combat.outcome import outcome_of  # noqa: F401  (re-exported)
 from ..game.combat.state import FIGHTS, engine_enemy  # noqa: F401  (re-exported)
 from ..game.combat.view import enemy_label as _enemy_label
 from ..game.combat.view import page_context as _page_context
-from ..game.command import Invalid
-from ..game.fight_owner import fighter, may_fight
+from ..game.spine.command import Invalid
 from .common import actor_of, done, load_game, page, run_command
 from .language import current_lang, ui_gettext
 from .table import remember_draft
@@ -47,7 +47,7 @@ def page_context(game, data=None) -> dict:
     check = ctx.get("check") or {}
     if isinstance(check.get("error"), Invalid):
         check["error"] = check["error"].translated(ui_gettext, current_lang())
-    # another phone's fight: watched live, without controls (the game layer refuses them: game/fight_owner.py)
+    # another phone's fight: watched live, without controls (the game layer refuses them: game/combat/fight_owner.py)
     who = fighter(game.state)
     ctx.update({"t": t, "label": enemy_label, "fight_mine": may_fight(actor_of(game), game.state),
                 "fighter_name": game.state["players"][who]["name"] if who is not None else None})

@@ -1,6 +1,6 @@
 """JSON API of the combat referee: stateless calculators (docs/api.md, "Combat").
 
-Every route parses and validates the body through the one parsing layer (``companion.game.fields``: a refusal is
+Every route parses and validates the body through the one parsing layer (``companion.game.spine.fields``: a refusal is
 ``Invalid``, answered as a 400), calls the pure engine (``companion.rules.combat``, ``damage``,
 ``combat_plan``, ``pvp``) and answers its result with the explanation trace. Bad input: 400 {"error": ...}.
 """
@@ -11,6 +11,9 @@ from typing import Any
 
 from flask import jsonify
 
+from .. import solvers
+from ..game.spine.command import Invalid
+from ..game.spine.fields import json_flag, json_id, json_list, json_object, json_text, json_whole, known_fields
 from ..rules.combat import (
     ATTACK_KINDS,
     CITY_COLOURS,
@@ -26,12 +29,8 @@ from ..rules.combat import (
     enemy_from_token,
     resolve_attack,
 )
-from .. import solvers
 from ..rules.combat_block import resolve_block
 from ..rules.combat_plan import plan_attacks
-from ..rules.data import get_rules
-from ..game.command import Invalid
-from ..game.fields import json_flag, json_id, json_list, json_object, json_text, json_whole, known_fields
 from ..rules.damage import (
     PREFERENCES,
     DamageResult,
@@ -41,6 +40,7 @@ from ..rules.damage import (
     assign_damage,
     suggest_assignment,
 )
+from ..rules.data import get_rules
 from ..rules.pvp import PVP_PHASES, coop_split, pvp_attack, pvp_damage, pvp_fame
 from ..rules.text import N_
 from .common import ApiError, api_blueprint, json_body

@@ -31,9 +31,9 @@ from werkzeug.routing import IntegerConverter
 
 from .. import events as ev
 from ..db import get_db
-from ..game import fields, safejson
-from ..game.command import COMMANDS, Actor, Command, Invalid, NeedsConfirm, NotYours, apply, run
-from ..game.turn_owner import may_end_turn
+from ..game.flow.turn_owner import may_end_turn
+from ..game.spine import fields, safejson
+from ..game.spine.command import COMMANDS, Actor, Command, Invalid, NeedsConfirm, NotYours, apply, run
 from ..rules.data import get_rules
 from ..rules.text import translate_line
 from ..state import Event
@@ -73,7 +73,7 @@ def api_blueprint(name: str, import_name: str, url_prefix: str) -> Blueprint:
 
 
 class GuardedJSON(DefaultJSONProvider):
-    """Every JSON the app reads from a request (``request.get_json``) goes through ``companion.game.safejson``:
+    """Every JSON the app reads from a request (``request.get_json``) goes through ``companion.game.spine.safejson``:
     bounded size and depth, finite numbers, storable text. A refusal is a 400 with the reason (a JSON
     ``{"error"}`` on the API, the error page elsewhere), never a 500 and never silently None."""
 
@@ -235,7 +235,7 @@ def game_command(game: Game, name: str, data) -> Command:
 
 
 def run_command(game: Game, name: str, data) -> ev.Recorded:
-    """Run the registered command ``name`` (``companion.game.command.COMMANDS``) given by this device (the game
+    """Run the registered command ``name`` (``companion.game.spine.command.COMMANDS``) given by this device (the game
     layer checks who may give it: ``game_command``) on the form's or JSON body's values and record its event
     (``record_command``). 404 for an unknown command, 403 for another player's turn, 400 with the reason for a
     refusal."""
@@ -377,7 +377,7 @@ def init_app(app) -> None:
             "can_change": (lambda: can_change(g.game.id) if g.get("game") is not None else True),
             "whoami": whoami,
             "refusal_confirm": refusal_confirm,
-            # this phone ends ``who``'s turn (theirs, or the host's): the game layer's rule (game/turn_owner.py)
+            # this phone ends ``who``'s turn (theirs, or the host's): the game layer's rule (game/flow/turn_owner.py)
             "may_end_turn": (lambda game, who: may_end_turn(actor_of(game), who)),
         }
 

@@ -12,8 +12,8 @@ import secrets
 from flask import jsonify, request
 
 from ..db import get_db
-from ..game import fields
-from ..game.command import Invalid
+from ..game.spine import fields
+from ..game.spine.command import Invalid
 from ..rules.text import N_
 from .access import (given_device_token, has_access, is_host, member, my_role, new_device_token, remember_join,
                      same_secret)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from flask import Blueprint, abort, request, url_for
 from flask_babel import get_locale, gettext, lazy_gettext
 
-from ..game.command import COMMANDS
 from ..game.dummy import available_tactics, chart, forecast, is_final_day_or_night, page_data, round_running
 from ..game.dummy.page import turn_refusal
 from ..game.dummy.rounds import colour_only_card
-from ..game.scenario_end import is_over
+from ..game.flow.scenario_end import is_over
+from ..game.spine.command import COMMANDS
 from ..i18n import N_
 from .common import done, load_game, page, run_command
 from .language import invalid_text

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from ..game.command import Invalid
-from ..game.fields import json_colour, json_list, json_whole
+from ..game.spine.command import Invalid
+from ..game.spine.fields import json_colour, json_list, json_whole
 from ..rules import dummy
-from ..solvers import solve
 from ..rules.text import N_
+from ..solvers import solve
 from .common import api_blueprint, json_body
 
 bp = api_blueprint("dummy_api", __name__, url_prefix="/api/v1/dummy")

@@ -10,12 +10,12 @@ from flask_babel import gettext
 from .. import events as ev
 from .. import store
 from ..db import get_db, reader
-from ..game import exchange, safejson
-from ..game.command import Invalid
-from ..game.exchange import check_import, export_dict
-from ..game.fields import player_index
-from ..game.scenario_rules import VARIANT_NAMES, VARIANTS
-from ..game.setup import MAX_PLAYERS, MODES, modes_for, setup_from_form, validate_setup, variants_for
+from ..game.flow.scenario_rules import VARIANT_NAMES, VARIANTS
+from ..game.flow.setup import MAX_PLAYERS, MODES, modes_for, setup_from_form, validate_setup, variants_for
+from ..game.spine import exchange, safejson
+from ..game.spine.command import Invalid
+from ..game.spine.exchange import check_import, export_dict
+from ..game.spine.fields import player_index
 from ..rules.data import get_rules
 from ..state import walk
 from ..state_cache import CACHE as STATE_CACHE
@@ -55,7 +55,7 @@ def index():
 
 def new_game_context(form) -> dict:
     """What the new-game page shows: the scenarios, and for the scenario chosen only the modes and variants that fit
-    it (game/setup.py modes_for, variants_for)."""
+    it (game/flow/setup.py modes_for, variants_for)."""
     return {"rules": get_rules(), "modes": MODES, "max_players": MAX_PLAYERS, "form": form, "variants": VARIANTS,
             "variant_names": VARIANT_NAMES, "modes_for": modes_for, "variants_for": variants_for}
 
@@ -237,7 +237,7 @@ def export_game(game) -> dict:
 
 
 def import_game(data, host_device: str) -> int:
-    """Check the export (``companion.game.exchange``: nothing is written unless all of it is sound), then write the
+    """Check the export (``companion.game.spine.exchange``: nothing is written unless all of it is sound), then write the
     game and its events in one transaction (``companion.store``)."""
     return store.import_game(get_db(), check_import(data), host_device)
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flask import jsonify, url_for
 
-from ..game.command import Invalid
-from ..db import get_db
-from ..game.scenario_rules import rules_in_play
 from .. import events as ev
-from ..game.setup import validate_setup
-from ..game.undo import my_latest
+from ..db import get_db
+from ..game.flow.scenario_rules import rules_in_play
+from ..game.flow.setup import validate_setup
+from ..game.spine.command import Invalid
+from ..game.spine.undo import my_latest
 from .access import device_id, my_by, new_device_token, remember_join
 from .common import (ApiError, api_blueprint, based_on as read_based_on, game_row, json_body, load_game, nonce,
                      run_command)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask_babel import get_locale, get_translations, gettext
 
-from ..game.command import Invalid
-from ..game.sentences import render_sentence
+from ..game.spine.command import Invalid
+from ..game.spine.sentences import render_sentence
 
 
 def current_lang() -> str:

@@ -2,7 +2,7 @@
 
 Commands go through the shared routes (``POST /games/<id>/do/mage_lite_<action>``, the JSON API's
 ``/commands/<name>``); the game layer (``companion.game.mage_lite``) parses and decides. A new game through the JSON
-API is ``POST /api/v1/games`` with ``"game": "mage_lite"`` (``companion.game.setup.validate_setup``). Joining,
+API is ``POST /api/v1/games`` with ``"game": "mage_lite"`` (``companion.game.flow.setup.validate_setup``). Joining,
 roles, undo/redo, the log, live sync and export/import are every game's.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..game.command import Invalid
 from ..game.mage_lite.core import is_mage_lite
 from ..game.mage_lite.page import page_data
 from ..game.mage_lite.setup import (DIFFICULTY_NAMES, VARIANT_NAMES, VARIANTS, mage_lite_setup_from_form,
                                     validate_mage_lite_setup)
+from ..game.spine.command import Invalid
 from ..rules.data import get_rules
 from .access import device_id, remember_join
 from .board import join_url, qr_svg

@@ -16,11 +16,10 @@ from urllib.parse import urlencode
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext
 
-from ..game.command import Invalid
+from ..game.combat.fight_owner import may_record_pvp
 from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, outcome, parse_setup, parse_step, replay,
                         sides_of, try_step)
 from ..game.pvp.page import page_data, turn_view
-from ..game.fight_owner import may_record_pvp
 from .common import actor_of, load_game, page, run_command
 from .language import ui_gettext
 
@@ -53,7 +52,7 @@ def render(game, status: int = 200, **ctx):
     ctx.update(page_data(game.state))
     setup = ctx["setup"]
     ctx.update({
-        # the outcome is recorded by either player of the fight or the host (game/fight_owner.py)
+        # the outcome is recorded by either player of the fight or the host (game/combat/fight_owner.py)
         "pvp_mine": setup is None or may_record_pvp(actor_of(game), setup.a, setup.d),
         "page_url": lambda log=None: page_url(game.id, ctx["setup"], log),
         "live_url": request.full_path if request.query_string else request.path,

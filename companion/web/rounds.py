@@ -1,5 +1,5 @@
 """The Round flow on every game page: whose pick or turn it is, shown in the shared header of
-each phone and in the board's Round section. The commands are the game layer's (``companion.game.rounds``), posted
+each phone and in the board's Round section. The commands are the game layer's (``companion.game.flow.rounds``), posted
 through the shared routes (``/games/<id>/do/<name>``, ``/api/v1/games/<id>/commands/<name>``)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..game import rounds
+from ..game.flow import rounds
 
 bp = Blueprint("rounds", __name__)
 

@@ -14,11 +14,11 @@ from typing import Any
 from flask import Blueprint, abort, g, render_template, request
 from flask_babel import format_decimal, get_locale, gettext
 
+from companion.game.spine.command import Invalid
+from companion.game.spine.fields import filter_value, whole_value
 from companion.rules.data import get_rules
 from companion.rules.odds import OddsError, draw_odds, pile_contents
 from companion.rules.text import Name
-from companion.game.command import Invalid
-from companion.game.fields import filter_value, whole_value
 
 from .invite import game_behind
 from .language import invalid_text

@@ -1,7 +1,7 @@
 """Runewars at the table (seed 001): a new Runewars game, its battle page and its heroes page.
 
 Commands go through the shared route ``POST /games/<id>/do/runewars_<action>`` (companion.web.games.do), which
-parses nothing itself: the game layer (companion.game.runewars) validates through companion.game.fields. Joining,
+parses nothing itself: the game layer (companion.game.runewars) validates through companion.game.spine.fields. Joining,
 undo/redo, the log and live sync are the same as for Mage Knight games: one event log.
 """
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..game.command import Invalid
 from ..game.runewars.core import (NEUTRAL, SIDE_NAMES, as_rules_units, battle_tally, eligible_types, is_runewars,
                                   pending_hits, side_player, types_of, unit_type, units_of, view)
 from ..game.runewars.heroes import limit_prompts
 from ..game.runewars.setup import MAX_PLAYERS, runewars_setup_from_form, validate_runewars_setup
+from ..game.spine.command import Invalid
 from ..rules import runewars as rw
 from ..rules.text import N_
 from .access import device_id, remember_join

@@ -1,5 +1,5 @@
 """JSON API of Runewars (docs/api.md, "Runewars"): stateless calculators for damage and rout assignment, the
-strength tally and one duel round (seed 001). Input goes through the one parsing layer (companion.game.fields):
+strength tally and one duel round (seed 001). Input goes through the one parsing layer (companion.game.spine.fields):
 whole numbers are ints (or ASCII digit strings), never bools or floats; unknown keys are refused; a refusal is
 ``Invalid``, answered as a 400."""
 
@@ -9,8 +9,8 @@ from typing import Any
 
 from flask import jsonify
 
-from ..game.command import Invalid
-from ..game.fields import choice, json_flag, json_id, json_list, json_object, known_fields, whole
+from ..game.spine.command import Invalid
+from ..game.spine.fields import choice, json_flag, json_id, json_list, json_object, known_fields, whole
 from ..rules import runewars as rw
 from ..rules.text import N_
 from .common import api_blueprint, json_body

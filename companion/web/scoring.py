@@ -15,11 +15,11 @@ import json
 from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import get_locale, gettext
 
-from ..game.command import Invalid
 from ..game.scoring import (all_confirmed, chart_view, confirmed, english_result, game_fields, is_final,
                             is_team_game, player_fields, result_for, scenario_of, table_view, titles_view,
                             typed_lines, winner_text)
 from ..game.scoring import sheet_values, strength_view
+from ..game.spine.command import Invalid
 from ..rules import scoring as rules
 from ..rules.data import get_rules
 from ..rules.text import translate_line

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from ..game.command import Invalid
 from ..game.scoring.calculator import parse_sheet, parse_strength
 from ..game.scoring.result import result_dict
+from ..game.spine.command import Invalid
 from ..rules import scoring
 from .common import ApiError, api_blueprint, json_body
 

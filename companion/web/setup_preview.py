@@ -1,13 +1,13 @@
 """The new-game page's "Show the set-up numbers": the chosen scenario's numbers for the players entered (Source
 dice, Unit offer, Spell and Advanced Action offers, tiles, city levels, rounds, start values), before the game is
-created (companion/rules/setup_numbers.py through game/setup.py)."""
+created (companion/rules/setup_numbers.py through game/flow/setup.py)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from ..game.command import Invalid
-from ..game.setup import setup_from_form, setup_numbers_of, validate_setup
+from ..game.flow.setup import setup_from_form, setup_numbers_of, validate_setup
+from ..game.spine.command import Invalid
 from .games import new_game_context
 from .language import invalid_text
 

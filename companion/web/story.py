@@ -1,6 +1,6 @@
 """The story of a game (``/games/<id>/story``): Fame by Round drawn as SVG on the server with a table beside it,
 the fights, the conquests, the Dummy player's rounds and the time on turns. A thin adapter over
-:mod:`companion.game.story` (the derivation, from the events in force) and :mod:`companion.game.story_chart` (the
+:mod:`companion.game.views.story` (the derivation, from the events in force) and :mod:`companion.game.views.story_chart` (the
 chart's numbers); the JSON API's ``GET /api/v1/games/<id>/story`` (``web/story_api.py``) and the score sheet's CSV
 (``csv_rows``) read the same story."""
 
@@ -12,8 +12,8 @@ from collections import OrderedDict
 from flask import Blueprint, current_app
 from flask_babel import gettext
 
-from ..game.story import site_msgid, story
-from ..game.story_chart import fame_chart, time_bars
+from ..game.views.story import site_msgid, story
+from ..game.views.story_chart import fame_chart, time_bars
 from .common import Game, load_game, page
 from .language import current_lang
 

@@ -1,5 +1,5 @@
 """The story of a game as JSON (docs/api.md, "The story of a game"): ``GET /api/v1/games/<id>/story``, the same
-story the page ``/games/<id>/story`` shows (``companion.game.story``), read with the game's token or a device's."""
+story the page ``/games/<id>/story`` shows (``companion.game.views.story``), read with the game's token or a device's."""
 
 from __future__ import annotations
 

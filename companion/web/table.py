@@ -1,5 +1,5 @@
 """The table screen: ``GET /games/<id>/table``, one read-only scoreboard for a laptop, tablet or TV beside the board
-(the game layer's ``companion.game.table`` says what it shows). It has no form and carries no CSRF token, so nothing
+(the game layer's ``companion.game.views.table`` says what it shows). It has no form and carries no CSRF token, so nothing
 on it can change the game; the only routes are GETs (a POST to them is a 405).
 
 It follows the game like every page (the live part morphs when the log's seq moves) and, besides, the fight a phone
@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from flask import Blueprint, current_app, render_template, request, url_for
 from flask_babel import gettext
 
-from ..game.table import DRAFT_CHECKS, table_view
+from ..game.views.table import DRAFT_CHECKS, table_view
 from ..state import walk
 from .access import my_role
 from .board import join_url, qr_svg

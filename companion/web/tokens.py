@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask import Blueprint, request
 
+from ..game.flow.trackers import CORRECTABLE_ABILITIES
 from ..rules.data import apply_override, get_rules
-from ..game.trackers import CORRECTABLE_ABILITIES
 from .common import load_game, page
 
 bp = Blueprint("tokens", __name__)

@@ -1,6 +1,6 @@
 """Undo you can read: the undo bar's labels and notice, "Undo my last", undo of one log entry.
 
-The rule of which event may be taken back alone lives in companion.game.undo; this module parses the request,
+The rule of which event may be taken back alone lives in companion.game.spine.undo; this module parses the request,
 records the ``undo.event`` (companion.events.undo_event) and renders. Watchers, and phones that have not said who
 they are, are refused before any of this (companion.web.access.refuse_watchers).
 """
@@ -12,8 +12,8 @@ from flask_babel import gettext
 
 from .. import events as ev
 from ..db import get_db
-from ..game import undo as u
-from ..game.command import Invalid
+from ..game.spine import undo as u
+from ..game.spine.command import Invalid
 from ..state import UNDO_TYPES, walk
 from .access import can_change, device_id, has_not_chosen, my_by
 from .common import conflict, done, load_game

@@ -1,8 +1,8 @@
 """Helpers for the game layer's tests of the game's flow: a city conquered through the combat commands, a Round's
 Tactics picked, turns ended (LocalGame, no Flask)."""
 
-from companion.game import round_state
-from companion.game.local import LocalGame
+from companion.game.flow import round_state
+from companion.game.spine.local import LocalGame
 
 SOLO = {"scenario": "solo_conquest", "mode": "solo", "players": [{"name": "Anna", "hero": "goldyx"}]}
 THREE = {"scenario": "full_conquest", "mode": "competitive",

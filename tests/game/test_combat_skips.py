@@ -5,8 +5,8 @@ offered (companion/game/combat/phases.py, view.py)."""
 import pytest
 
 from companion.game.combat.view import page_context
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 
 SOLO = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]}
 

@@ -5,9 +5,9 @@ import sys
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.fields import choice, flag, text, whole
-from companion.game.local import LocalGame
+from companion.game.spine.command import Invalid
+from companion.game.spine.fields import choice, flag, text, whole
+from companion.game.spine.local import LocalGame
 from companion.state import Event, fold
 
 SOLO = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]}

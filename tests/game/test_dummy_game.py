@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from companion.game.command import Invalid
 from companion.game.dummy import round_running
-from companion.game.local import LocalGame
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 from companion.rules.data import get_rules
 
 SOLO = {"scenario": "solo_conquest", "mode": "solo", "players": [{"name": "Anna", "hero": "goldyx"}]}

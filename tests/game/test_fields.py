@@ -1,11 +1,11 @@
-"""The one parsing layer (companion.game.fields): every field kind of a form, a command, a JSON API body and an
+"""The one parsing layer (companion.game.spine.fields): every field kind of a form, a command, a JSON API body and an
 import is read by these functions, and every refusal is ``Invalid`` with a translatable reason naming the field."""
 
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from companion.game import fields
-from companion.game.command import Invalid
+from companion.game.spine import fields
+from companion.game.spine.command import Invalid
 from companion.i18n import merged_catalog
 
 STRICT_REFUSALS = ["1.9", 1.9, True, "true", "1_000", "١٢", "1e999", "Infinity", float("inf"), [], {}]

@@ -5,10 +5,10 @@ the game layer alone (LocalGame)."""
 
 import pytest
 
-from companion.game.command import Actor, Invalid, NotYours
-from companion.game.fight_owner import fighter, may_fight
-from companion.game.local import LocalGame
-from companion.game.sentences import render_sentence
+from companion.game.combat.fight_owner import fighter, may_fight
+from companion.game.spine.command import Actor, Invalid, NotYours
+from companion.game.spine.local import LocalGame
+from companion.game.spine.sentences import render_sentence
 
 from .flow_helpers import THREE
 

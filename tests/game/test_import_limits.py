@@ -1,11 +1,11 @@
-"""The limits of a game import (companion.game.exchange): an export holds at most MAX_EVENTS events - exactly that
+"""The limits of a game import (companion.game.spine.exchange): an export holds at most MAX_EVENTS events - exactly that
 many are imported, one more is refused whole with the reason, before anything is replayed or written."""
 
 import pytest
 
-from companion.game import exchange
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
+from companion.game.spine import exchange
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 
 SOLO = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]}
 

@@ -1,4 +1,4 @@
-"""The journaled state of the strict replay (companion/game/journal.py): taking back the latest events through
+"""The journaled state of the strict replay (companion/game/spine/journal.py): taking back the latest events through
 the inverses of their changes gives exactly the state before them, and the replay stays exactly the fold."""
 import copy
 import random
@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.game import replay
-from companion.game.journal import Journal, plain, saw_foreign, track
-from companion.game.local import LocalGame
-from companion.game.payloads import PAYLOADS, Obj
-from companion.game.replay import replay_strict
+from companion.game.spine import replay
+from companion.game.spine.journal import Journal, plain, saw_foreign, track
+from companion.game.spine.local import LocalGame
+from companion.game.spine.payloads import PAYLOADS, Obj
+from companion.game.spine.replay import replay_strict
 from companion.state import REDUCERS, Event, Walker, fold
 
 SETUP = {"scenario": "full_conquest", "mode": "competitive", "name": "",

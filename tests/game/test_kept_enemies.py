@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.game.command import Command, Invalid, apply
-from companion.game.local import LocalGame
-from companion.game.replay import replay_strict
+from companion.game.spine.command import Command, Invalid, apply
+from companion.game.spine.local import LocalGame
+from companion.game.spine.replay import replay_strict
 
 SOLO = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]}
 ORC = {"name": "Orc with poison", "armor": 5, "attack": 3, "attack_element": "physical", "ability": ["poison"],
@@ -89,7 +89,7 @@ def test_a_kept_enemy_is_checked_like_a_typed_one():
 
 
 def test_kept_enemies_survive_export_and_import():
-    """The log is the game: an import's strict replay (companion/game/replay.py) replays the kept enemies' events (checked) and gets the same ones."""
+    """The log is the game: an import's strict replay (companion/game/spine/replay.py) replays the kept enemies' events (checked) and gets the same ones."""
     g = LocalGame(SOLO)
     g.run("enemy_keep", ORC)
     g.run("combat_setup", player=0, fight="rampaging")

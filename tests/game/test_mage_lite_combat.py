@@ -8,9 +8,9 @@ import pytest
 
 from companion.game.combat.state import units_of
 from companion.game.combat.variant import mage_lite_rules
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
-from companion.game.setup import validate_setup
+from companion.game.flow.setup import validate_setup
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 
 # a real Mage Lite game, as the new-game page and the API create it (set-up checked, mode "mage_lite")
 MAGE_LITE = validate_setup({"game": "mage_lite", "difficulty": "normal", "players": [{"name": "Anna"}],

@@ -6,10 +6,10 @@ patched."""
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
+from companion.game.flow.setup import validate_setup
 from companion.game.mage_lite.fights import page
-from companion.game.setup import validate_setup
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 from companion.rules.text import from_json
 
 # typed once, as the Enemy card shows them (004 "ENEMIES": the card's stats are not in the text)

@@ -4,11 +4,11 @@ verdict both ways and undo across it, and what to remember."""
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
+from companion.game.flow.setup import validate_setup
 from companion.game.mage_lite.core import is_mage_lite
 from companion.game.mage_lite.page import page_data
-from companion.game.setup import validate_setup
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 
 
 def game(difficulty="normal", variants=(), start=None):
@@ -201,8 +201,8 @@ def test_commands_refuse_a_mage_knight_game():
 
 def test_a_stored_event_after_the_verdict_or_for_a_city_not_in_play_is_refused():
     """What the commands refuse, an imported event cannot do either (the reducers check it too)."""
-    from companion.game.command import Command
-    from companion.game.sentences import sentence
+    from companion.game.spine.command import Command
+    from companion.game.spine.sentences import sentence
 
     g = game()
     with pytest.raises(Invalid):  # the base game has no white city

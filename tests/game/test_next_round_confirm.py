@@ -3,10 +3,10 @@ refused naming who, unless the table confirms (``confirm``: true) - through the 
 
 import pytest
 
-from companion.game import round_state
-from companion.game.command import NeedsConfirm
-from companion.game.local import LocalGame
-from companion.game.round_commands import still_to_play
+from companion.game.flow import round_state
+from companion.game.flow.round_commands import still_to_play
+from companion.game.spine.command import NeedsConfirm
+from companion.game.spine.local import LocalGame
 
 from .flow_helpers import THREE, pick_tactics
 

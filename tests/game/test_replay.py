@@ -1,13 +1,13 @@
-"""The strict replay an import goes through (companion/game/replay.py): the same state as the fold for any mix of
+"""The strict replay an import goes through (companion/game/spine/replay.py): the same state as the fold for any mix of
 events, undos and redos; the first event a reducer refuses is named."""
 
 import random
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
-from companion.game.replay import replay_strict
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
+from companion.game.spine.replay import replay_strict
 from companion.state import Event, Walker, fold, walk
 
 SETUP = {"scenario": "full_conquest", "mode": "competitive", "name": "",
@@ -51,7 +51,7 @@ def test_an_unknown_event_type_is_refused():
 @pytest.mark.parametrize("seed", range(4))
 def test_strict_replay_resumed_from_dense_checkpoints_is_the_fold(monkeypatch, seed):
     """With a checkpoint after every event, every undo resumes from one: still exactly the fold."""
-    from companion.game import replay
+    from companion.game.spine import replay
 
     monkeypatch.setattr(replay, "CHECKPOINT", 1)
     rnd = random.Random(100 + seed)

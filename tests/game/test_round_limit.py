@@ -4,14 +4,14 @@ message once the last Round is reached - whichever command, whoever gives it."""
 
 import pytest
 
-from companion.game import round_state
-from companion.game.command import CHECKS, COMMANDS, Invalid
 from companion.game.dummy import is_final_day_or_night
-from companion.game.local import LocalGame
-from companion.game.scenario_end import OVER_REFUSED, is_over, status
-from companion.game.scenario_info import day_night_order, scenario, total_rounds
-from companion.game.scenario_rules import solo_allowed
+from companion.game.flow import round_state
+from companion.game.flow.scenario_end import OVER_REFUSED, is_over, status
+from companion.game.flow.scenario_info import day_night_order, scenario, total_rounds
+from companion.game.flow.scenario_rules import solo_allowed
 from companion.game.scoring import round_limit, scenario_of
+from companion.game.spine.command import CHECKS, COMMANDS, Invalid
+from companion.game.spine.local import LocalGame
 from companion.rules.data import get_rules
 
 from .flow_helpers import NEW_ROUND, SOLO, pick_tactics
@@ -143,4 +143,4 @@ def test_the_game_over_refusal_is_registered_once_for_every_command_of_the_flow(
     command, for every command of the Round flow and the Dummy player that a finished game refuses."""
     flow = set(OVER_REFUSED) | {"next_round", "dummy_new_round", "dummy_turn"}
     assert flow <= set(COMMANDS)
-    assert all([fn.__module__ for fn in CHECKS[name]].count("companion.game.scenario_end") == 1 for name in flow)
+    assert all([fn.__module__ for fn in CHECKS[name]].count("companion.game.flow.scenario_end") == 1 for name in flow)

@@ -7,10 +7,10 @@ Scenario Book, Dummy Player, "When it is the Dummy player's turn"; each scenario
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.game import round_state, rounds
-from companion.game.command import Invalid, apply, run
-from companion.game.local import LocalGame
-from companion.game.scenario_end import is_over
+from companion.game.flow import round_state, rounds
+from companion.game.flow.scenario_end import is_over
+from companion.game.spine.command import Invalid, apply, run
+from companion.game.spine.local import LocalGame
 
 from .flow_helpers import NEW_ROUND
 

@@ -4,9 +4,9 @@ the rulebook's (seed 000, "A Round" 3-4 and "End of the Round"; seed 002, "Wähl
 
 import pytest
 
-from companion.game import round_state, rounds
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
+from companion.game.flow import round_state, rounds
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 from companion.rules.rounds import last_turns, order_by_tactics, tactic_pick_order
 
 THREE = {"scenario": "full_conquest", "mode": "competitive",

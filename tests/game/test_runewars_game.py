@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 
 SETUP = {"game": "runewars", "mode": "runewars", "scenario": None, "name": "Runewars",
          "players": [{"name": "Elf"}, {"name": "Uthuk"}]}

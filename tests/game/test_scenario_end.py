@@ -4,11 +4,11 @@ End of the Turn: "At the end of each player's turn check the Scenario End descri
 
 import pytest
 
-from companion.game import round_state, rounds
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
-from companion.game.scenario_end import is_over, status
-from companion.game.setup import validate_setup
+from companion.game.flow import round_state, rounds
+from companion.game.flow.scenario_end import is_over, status
+from companion.game.flow.setup import validate_setup
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 from companion.rules.data import get_rules
 
 from .flow_helpers import COOP, NEW_ROUND, SOLO, THREE, conquer_city, pick_tactics, play_dummy_until_player

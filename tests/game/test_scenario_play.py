@@ -1,4 +1,4 @@
-"""Printed scenario rules the app applies from what it records (companion/game/scenario_play.py), driven through the
+"""Printed scenario rules the app applies from what it records (companion/game/flow/scenario_play.py), driven through the
 game layer without Flask. Sources: the Scenario Book (seed 000 pp. 14-22; German seed 002): each scenario's
 "Special Rules", the Team Rules and the Variants (Rampaging Evil, More Rampage!)."""
 
@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
-from companion.game.scenario_play import board_view, rampage_rolls
-from companion.game.setup import validate_setup
+from companion.game.flow.scenario_play import board_view, rampage_rolls
+from companion.game.flow.setup import validate_setup
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 
 TWO = [{"name": "Anna", "hero": "tovak"}, {"name": "Ben", "hero": "goldyx"}]
 TEAMS = [{"name": "Anna", "hero": "tovak", "team": "A"}, {"name": "Ben", "hero": "goldyx", "team": "B"},
@@ -72,7 +72,7 @@ def test_team_game_board_says_an_allys_keep_and_counts_only_own_keeps():
     g = game("full_conquest", mode="team", players=TEAMS)
     g.run("shield", player=2, site="keep", amount=1)  # Cleo owns a keep; Anna owns none
     g.run("position", player=0, near_keep="yes")
-    from companion.game.hand_limit import hand_limit_now
+    from companion.game.flow.hand_limit import hand_limit_now
 
     assert hand_limit_now(g.state["players"][0]).bonus == 0
     g.run("shield", player=0, site="keep", amount=1)
@@ -285,7 +285,7 @@ def test_mines_liberation_a_mine_fight_won_liberates_the_mine():
 def test_mines_liberation_undefeated_tokens_stay_nothing_is_liberated():
     """Mines Liberation: "Undefeated tokens stay and can be attacked again later": the fight has Night rules and
     Units; not conquered, it liberates nothing and gives no Reputation."""
-    from companion.game.scenario_play import mine_reputation
+    from companion.game.flow.scenario_play import mine_reputation
 
     g = game("mines_liberation")
     g.run("combat_setup", player=0, fight="mine", mine_tile="countryside")

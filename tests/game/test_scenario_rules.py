@@ -4,10 +4,10 @@ without Flask. Sources: the Scenario Book (seed 000 pp. 18-22; German seed 002),
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
-from companion.game.scenario_rules import EFFECTS
-from companion.game.setup import validate_setup
+from companion.game.flow.scenario_rules import EFFECTS
+from companion.game.flow.setup import validate_setup
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 from companion.rules.data import get_rules
 from companion.rules.data.schema import SCENARIO_EFFECTS
 

@@ -14,9 +14,9 @@ Scenario Book, Dungeon Lords, Scoring: "All dungeons and tombs give 4 points ins
 
 import pytest
 
-from companion.game.local import LocalGame
 from companion.game.scoring import result_for, sheet_values, typed_lines
 from companion.game.scoring.fields import (BOARD_GAME_FIELDS, BOARD_PLAYER_FIELDS, game_fields, player_fields)
+from companion.game.spine.local import LocalGame
 from companion.rules import scoring as rules
 
 DUEL = {"scenario": "full_conquest", "mode": "competitive",

@@ -11,9 +11,9 @@ each Shield token they have on a keep, mage tower or monastery".
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
 from companion.game.scoring import result_for, sheet_values, table_view, winner_text
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 
 DUEL = {"scenario": "full_conquest", "mode": "competitive",
         "players": [{"name": "Anna", "hero": "arythea"}, {"name": "Ben", "hero": "tovak"}]}

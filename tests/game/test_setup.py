@@ -6,10 +6,10 @@ two; every hero is played by one player only (each player takes one hero's cards
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.exchange import FORMAT_VERSION, check_import, export_dict
-from companion.game.local import LocalGame
-from companion.game.setup import setup_from_form, validate_setup
+from companion.game.flow.setup import setup_from_form, validate_setup
+from companion.game.spine.command import Invalid
+from companion.game.spine.exchange import FORMAT_VERSION, check_import, export_dict
+from companion.game.spine.local import LocalGame
 
 DUEL = {"scenario": "full_conquest", "mode": "competitive",
         "players": [{"name": "Anna", "hero": "arythea"}, {"name": "Ben", "hero": "tovak"}]}

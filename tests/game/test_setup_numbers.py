@@ -1,4 +1,4 @@
-"""Set-up numbers per scenario and player count (companion/rules/setup_numbers.py through game/setup.py), each as the
+"""Set-up numbers per scenario and player count (companion/rules/setup_numbers.py through game/flow/setup.py), each as the
 books print it. Sources: Rulebook (seed 000), Game Setup - the Source: "as many mana dice as there are actual players
 plus 2"; Unit offer: "as many cards from the Regular (silver) Unit deck as there are actual players plus 2"; Spells:
 "Reveal the first three as the offer"; Advanced Actions "in the same way as for Spells"; German seed 002,
@@ -10,8 +10,8 @@ import copy
 
 import pytest
 
-from companion.game.local import LocalGame
-from companion.game.setup import setup_numbers_of, validate_setup
+from companion.game.flow.setup import setup_numbers_of, validate_setup
+from companion.game.spine.local import LocalGame
 from companion.rules.data import RulesDataError, get_rules, load_rules
 from companion.rules.data.setup_rules import _parse_setup
 from companion.rules.setup_numbers import setup_numbers

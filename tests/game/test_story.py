@@ -1,11 +1,11 @@
 """The story of a game (issue 24, item 2): Fame by Round, fights, conquests, the Dummy player's rounds and the time
-on turns, derived from the events in force with their timestamps (companion/game/story.py), without Flask."""
+on turns, derived from the events in force with their timestamps (companion/game/views/story.py), without Flask."""
 
 import dataclasses
 import json
 
-from companion.game import round_state
-from companion.game.story_chart import fame_chart, nice_top, time_bars
+from companion.game.flow import round_state
+from companion.game.views.story_chart import fame_chart, nice_top, time_bars
 from tests.game.flow_helpers import THREE, pick_tactics
 from tests.story_helpers import ClockGame, scripted_evening, scripted_solo_round, told
 

@@ -1,12 +1,12 @@
-"""The table screen's view (``companion.game.table``), over states driven through the commands: the scoreboard
+"""The table screen's view (``companion.game.views.table``), over states driven through the commands: the scoreboard
 follows the Round flow (Rulebook, A Round 3-4), the fight's running totals of a half-typed step (Rulebook, Ranged
 and Siege / Attack phase: "the sum of your attack values must be at least the enemy's Armor"), the Dummy player's
 deck and forecast (Scenario Book, Dummy Player) and a Runewars battle (seed 001, Rounds of Combat)."""
 
 from werkzeug.datastructures import MultiDict
 
-from companion.game.local import LocalGame
-from companion.game.table import fight_draft, table_view
+from companion.game.spine.local import LocalGame
+from companion.game.views.table import fight_draft, table_view
 
 THREE = {"scenario": "full_conquest", "mode": "competitive",
          "players": [{"name": "Anna", "hero": "arythea"}, {"name": "Ben", "hero": "tovak"},

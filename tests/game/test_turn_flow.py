@@ -3,10 +3,10 @@ other Tactics' effects on turns and hands - through the game layer alone (LocalG
 
 import pytest
 
-from companion.game import round_state, rounds
-from companion.game.command import Actor, Command, Invalid, NotYours
-from companion.game.local import LocalGame
-from companion.game.sentences import render_sentence
+from companion.game.flow import round_state, rounds
+from companion.game.spine.command import Actor, Command, Invalid, NotYours
+from companion.game.spine.local import LocalGame
+from companion.game.spine.sentences import render_sentence
 
 from .flow_helpers import COOP, SOLO, THREE, pick_tactics, play_dummy_until_player
 
@@ -226,7 +226,7 @@ def test_the_board_shows_plannings_hand_limit_for_its_holder_all_round_with_the_
     least 2 cards in hand, draw as if your Hand limit were 1 higher" - on top of the keep bonus (Rulebook, End of the
     Turn 5b). The board's per-player Hand limit shows it for the holder only, whoever's turn it is, and no longer
     once the next Round's Tactics are picked (the card is returned at the end of the Round)."""
-    from companion.game.board import players_view
+    from companion.game.flow.board import players_view
 
     g = three_in_turns(("planning", "early_bird", "rethink"))
     holder = next(i for i in range(3) if round_state.tactic_of(g.state, i).id == "planning")

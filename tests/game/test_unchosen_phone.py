@@ -4,8 +4,8 @@ the game layer alone (LocalGame); the web layer refuses its undo and redo before
 
 import pytest
 
-from companion.game.command import Actor, NotYours
-from companion.game.local import LocalGame
+from companion.game.spine.command import Actor, NotYours
+from companion.game.spine.local import LocalGame
 
 from .flow_helpers import THREE
 

@@ -4,9 +4,9 @@ say so), and an import replays what the game accepted: issue 25's lost Runewars 
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.exchange import check_import, export_dict
-from companion.game.local import LocalGame
+from companion.game.spine.command import Invalid
+from companion.game.spine.exchange import check_import, export_dict
+from companion.game.spine.local import LocalGame
 from companion.state import Event, fold
 
 RUNEWARS = {"game": "runewars", "mode": "runewars", "scenario": None, "name": "Runewars",

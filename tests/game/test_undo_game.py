@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 
 TWO = {"scenario": "full_conquest", "mode": "competitive",
        "players": [{"name": "Anna", "hero": "arythea"}, {"name": "Ben", "hero": "tovak"}]}

@@ -3,8 +3,8 @@ Healing: a Wound card taken goes into the hand, healing removes Wound cards from
 
 import pytest
 
-from companion.game.command import Invalid
-from companion.game.local import LocalGame
+from companion.game.spine.command import Invalid
+from companion.game.spine.local import LocalGame
 from companion.state import Event, fold
 
 SOLO = {"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]}

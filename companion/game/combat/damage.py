@@ -13,17 +13,17 @@ from typing import Any, Mapping
 
 from ...rules.combat import CombatError
 from ...rules.damage import assign_damage, suggest_assignment
-from ...solvers import solve
 from ...rules.text import N_, Nn_
+from ...solvers import solve
 from ...state import player, reducer
-from ..command import Command, Invalid, command
-from ..sentences import plural_sentence
-from ..fields import choice, yes
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import choice, yes
+from ..spine.sentences import plural_sentence
 from .forms import need_current, parse_assignment, unassigned
 from .mage_lite import damage_mage_lite
-from .variant import mage_lite_rules
 from .state import (SCOPE, assigned_entries, current, enemy_by_key, hero_of, refuse, remaining_attacks,
                     result_dict, site_of, unblocked_for_engine, units_after, units_of)
+from .variant import mage_lite_rules
 
 
 @reducer("combat.damage")

@@ -1,6 +1,6 @@
 """Reading a combat command's input (an HTML form's fields, or the same names in a plain mapping) into the combat's
 values: rows of attacks and blocks, targets, a damage assignment, a typed-in enemy. Every field is read by the one
-parsing layer ``companion.game.fields``; a refusal is ``Invalid`` naming the field."""
+parsing layer ``companion.game.spine.fields``; a refusal is ``Invalid`` naming the field."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any, Mapping
 from ...rules.combat import Block, PlayerAttack
 from ...rules.data import RulesDataError, apply_override, get_rules
 from ...rules.text import N_
-from ..command import Invalid, term
-from ..fields import between, choice, enemy_token, many, shown, text, whole_value
+from ..spine.command import Invalid, term
+from ..spine.fields import between, choice, enemy_token, many, shown, text, whole_value
 from .state import (ABILITIES, ATTACK_KINDS, ELEMENTS, PHASE_NAMES, PILE_NAMES, RESISTANCES, alive, current,
                     enemy_by_key, player, remaining_attacks, unit_key, usable_units)
 

@@ -12,9 +12,9 @@ from typing import Any, Mapping
 
 from ...rules.text import N_
 from ...state import reducer
-from ..command import Command, Invalid, command
-from ..sentences import sentence
-from ..fields import colour
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import colour
+from ..spine.sentences import sentence
 from .forms import need_current
 from .state import SCOPE, current
 

@@ -21,9 +21,9 @@ from typing import Any, Mapping
 
 from ...rules.text import N_
 from ...state import reducer
-from ..command import Command, Invalid, command
-from ..fields import ident
-from ..sentences import sentence
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import ident
+from ..spine.sentences import sentence
 from .forms import typed_enemy
 from .state import enemy_arg
 

@@ -16,8 +16,8 @@ from ...rules.combat import CombatError
 from ...rules.damage import UnblockedAttack, assign_damage, prepare_attack
 from ...rules.mage_lite_combat import (DUNGEON_NOTE, MAZE_NOTE, WOUND_NOTE, HeroHit, hand_room, take_wounds)
 from ...rules.text import N_, T
-from ..command import Invalid
-from ..fields import between, choice
+from ..spine.command import Invalid
+from ..spine.fields import between, choice
 from .state import (enemy_by_key, engine_enemy, hero_of, lines_json, move_points_of, refuse, site_of,
                     unblocked_for_engine, units_of)
 

@@ -17,19 +17,19 @@ from ...rules.data import get_rules
 from ...rules.progression import change_fame, move_reputation
 from ...rules.text import N_, Nn_, T, Term, Tn, from_json
 from ...state import player, reducer
-from ..command import Command, command
-from ..fight_hooks import fight_hooks
-from ..sentences import plural_sentence, sentence
-from ..scenario_play import after_combat, mine_reputation, rampage_reputation
-from ..scenario_rules import assault_costs_reputation, line_bonus
-from ..trackers import SHIELD_NAMES
-from .site_reward import reward_of
+from ..flow.fight_hooks import fight_hooks
+from ..flow.scenario_play import after_combat, mine_reputation, rampage_reputation
+from ..flow.scenario_rules import assault_costs_reputation, line_bonus
+from ..flow.trackers import SHIELD_NAMES
+from ..spine.command import Command, command
+from ..spine.sentences import plural_sentence, sentence
 from .forms import may_end, need_current
 from .interactive import extra_fame
 from .mage_lite import outcome_wounds
-from .variant import mage_lite_rules
 from .setup import start_turn
+from .site_reward import reward_of
 from .state import FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, refuse, root, uid_of, unit_name_de
+from .variant import mage_lite_rules
 
 
 @reducer("combat.end")
@@ -57,7 +57,7 @@ def _end(state, p, ev):
     pl["units"] = kept
     for kind, n in o["shields"].items():
         pl["shields"][kind] = pl["shields"].get(kind, 0) + int(n)
-    after_combat(state, o, r.get("current"))  # scenario rules and the score sheet (game/scenario_play.py)
+    after_combat(state, o, r.get("current"))  # scenario rules and the score sheet (game/flow/scenario_play.py)
     if o.get("owner_loses_keep") is not None:
         owner = player(state, o["owner_loses_keep"])
         site = o.get("owner_site") or "keep"  # Conquer and Hold: another player's mage tower
@@ -83,7 +83,7 @@ def _end(state, p, ev):
     if coop and coop["turn"] + 1 < len(coop["participants"]):
         start_turn(state, cur, coop["turn"] + 1)  # Rulebook Cooperative City Assault 6a: the next participant
     else:
-        if coop:  # its participants' Round Order tokens flip (companion/game/round_tokens.py)
+        if coop:  # its participants' Round Order tokens flip (companion/game/flow/round_tokens.py)
             r.setdefault("coop_assaults", []).append({"participants": list(coop["participants"]), "seq": ev.seq})
         r["current"] = None
 

@@ -1,4 +1,4 @@
-"""The payload of every combat event (``companion.game.payloads``): what the combat commands put in it, with their
+"""The payload of every combat event (``companion.game.spine.payloads``): what the combat commands put in it, with their
 ranges. Declared when the combat package is loaded (its ``__init__`` imports this module), so the combat reducers
 are never loaded without them. No Flask."""
 
@@ -7,13 +7,13 @@ from __future__ import annotations
 from ...rules.data import get_rules
 from ...rules.text import N_
 from ...state import SHIELD_KINDS
-from ..command import term
-from ..invalid import Invalid
-from ..payloads import (LINES, Anything, Flag, Ident, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs,
-                        payload)
+from ..spine.command import term
+from ..spine.invalid import Invalid
+from ..spine.payloads import (LINES, Anything, Flag, Ident, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs,
+                              payload)
 from .forms import live_enemy, may_end, need_current, no_combat, not_blocked, setup_open, unassigned
-from .kept import kept_or_refused, may_keep
 from .interactive import COLORS as INTERACTIVE_COLORS, interactive_allowed
+from .kept import kept_or_refused, may_keep
 from .phases import next_step, summoner_to_draw
 from .setup import enemy_may_join
 from .state import ABILITIES, CITY_NAMES, ELEMENTS, FIGHTS, PHASE_NAMES, PHASES, PILE_NAMES, RESISTANCES
@@ -112,7 +112,7 @@ payload("combat.interactive", color=OneOf(*INTERACTIVE_COLORS))
 
 
 # ---------------------------------------------------------------------------------------------- the commands' needs
-# what the combat commands refuse in the state (companion.game.payloads.needs): the same functions they call
+# what the combat commands refuse in the state (companion.game.spine.payloads.needs): the same functions they call
 
 
 @needs("combat.setup")

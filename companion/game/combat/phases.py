@@ -16,18 +16,18 @@ from ...rules.combat_block import draw_summoned, resolve_block
 from ...rules.odds import pile_contents
 from ...rules.text import N_
 from ...state import reducer, rng
-from ..command import Command, Invalid, command, term
-from ..sentences import sentence
-from ..fields import between, many, text, yes
-from ..scenario_play import check_defenders
+from ..flow.scenario_play import check_defenders
+from ..spine.command import Command, Invalid, command, term
+from ..spine.fields import between, many, text, yes
+from ..spine.sentences import sentence
 from .forms import (live_enemy, need_current, not_blocked, parse_attacks, parse_blocks, parse_targets, token_enemy,
                     typed_enemy)
-from .kept import kept_enemy, new_kept_id, store_kept
-from .variant import mage_lite_rules
 from .interactive import on_phase
+from .kept import kept_enemy, new_kept_id, store_kept
 from .state import (EXPANSION_NAMES, PHASE_NAMES, PHASES, PILE_NAMES, SCOPE, RulesRefusal, acting, alive,
                     current, engine_enemy, enemy_arg, enemy_by_key, get_rules, is_summoner, lines_json, names_arg,
                     refuse, remaining_attacks, site_of, summons_missing, unblocked_attacks)
+from .variant import mage_lite_rules
 
 # ---------------------------------------------------------------------------------------------- reducers
 

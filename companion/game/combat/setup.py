@@ -13,20 +13,19 @@ from typing import Any, Mapping
 from ...rules.data import get_rules
 from ...rules.progression import standing
 from ...rules.pvp import coop_split
-from ..scenario_info import day_night_order
 from ...rules.text import N_
 from ...state import player, reducer, rng
-from ..command import Command, Invalid, command
-from ..sentences import sentence
-from ..scenario_play import check_setup, mine_of
-from ..scenario_rules import cities_closed, incantation_allowed, towers_like_keeps
-from ..fields import between, choice, text, yes
-from ..fight_hooks import fight_hooks
+from ..flow.fight_hooks import fight_hooks
+from ..flow.scenario_play import check_setup, mine_of
+from ..flow.scenario_rules import cities_closed, incantation_allowed, towers_like_keeps
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import between, choice, text, yes
+from ..spine.sentences import sentence
 from .forms import live_enemy, need_current, no_combat, setup_open, token_enemy, typed_enemy
 from .kept import kept_enemy, new_kept_id, store_kept
-from .variant import mage_lite_rules
 from .site_reward import adventure_site
 from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
+from .variant import mage_lite_rules
 
 # ---------------------------------------------------------------------------------------------- reducers
 
@@ -146,7 +145,7 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
         owner = between(data, "owner", 0, len(state["players"]) - 1, label=N_("Keep owner"))
         if owner == i:
             raise Invalid(N_("The keep's owner cannot assault it."))
-    check_setup(state, i, fight, owner, revisit)  # Dungeon Lords' revisits, an ally's keep (game/scenario_play.py)
+    check_setup(state, i, fight, owner, revisit)  # Dungeon Lords' revisits, an ally's keep (game/flow/scenario_play.py)
     if hooks and city is None:  # Mage Lite: no fight after the verdict
         hooks.check_setup(state, fight, city)
     incantation = incantation_of(state, data, fight)

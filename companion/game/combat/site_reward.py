@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...rules.text import N_
-from ..fields import choice
+from ..spine.fields import choice
 
 # quick reference: site -> the reward for conquering it (the site's kind of fight: combat.state FIGHTS)
 REWARDS = {

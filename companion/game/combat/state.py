@@ -19,8 +19,8 @@ from ...rules.damage import Hero, UnblockedAttack, Unit
 from ...rules.data import get_rules
 from ...rules.text import N_, T, translate_line
 from ...state import player
-from ..command import Invalid
-from ..sentences import name_arg
+from ..spine.command import Invalid
+from ..spine.sentences import name_arg
 
 SCOPE = "combat"
 

@@ -4,7 +4,7 @@ The one seam between the combat referee and the Mage Lite game: a Mage Lite game
 ``state["game"]["mode"] == "mage_lite"`` (its set-up ``{"game": "mage_lite", ...}``), as a Runewars game has mode
 ``runewars``. Every Mage Lite rule of the combat package asks ``mage_lite_rules(state)`` and nothing else; what a
 fight gives back to the Mage Lite game (Fame with the Fame Bonus, the Reputation card, a city conquered, the hero
-card's numbers at the set-up) is the game's ``FightHooks`` (``companion/game/fight_hooks.py``).
+card's numbers at the set-up) is the game's ``FightHooks`` (``companion/game/flow/fight_hooks.py``).
 No Flask, no database.
 """
 

@@ -9,24 +9,22 @@ from typing import Any, Mapping
 from ...rules.combat import CombatError, current_armor, effective_enemy, fortification
 from ...rules.combat_block import resolve_block
 from ...rules.combat_plan import plan_attacks
-from ...solvers import solve
 from ...rules.damage import UnblockedAttack, prepare_attack
 from ...rules.data import get_rules
+from ...rules.mage_lite_combat import SUMMON_GUIDE
 from ...rules.progression import standing
 from ...rules.text import N_
+from ...solvers import solve
 from ...state import player
-from ..command import Invalid
-from ..fight_hooks import fight_hooks
-from ..scenario_info import active
-from ..scenario_rules import towers_like_keeps
-from ..trackers import REWARD_TEXT
+from ..flow.fight_hooks import fight_hooks
+from ..flow.scenario_info import active
+from ..flow.scenario_rules import towers_like_keeps
+from ..flow.trackers import REWARD_TEXT
+from ..spine.command import Invalid
 from .damage import damage_result, suggestion
-from ..fields import between
 from .forms import parse_assignment, parse_attacks, parse_blocks, parse_targets
 from .kept import kept_enemies
 from .mage_lite import damage_mage_lite, site_notes
-from .variant import mage_lite_rules
-from ...rules.mage_lite_combat import SUMMON_GUIDE
 from .outcome import outcome_of
 from .phases import SKIP_NOTES, attack_result, block_result, next_phase_of
 from .site_reward import SITE_FIGHTS
@@ -35,6 +33,7 @@ from .state import (ABILITIES, ABILITY_NAMES, ATTACK_KIND_NAMES, ATTACK_KINDS, A
                     RESISTANCE_NAMES, RESISTANCES, SHIELD_NAMES, acting, alive, assigned_entries, engine_enemy,
                     enemy_by_key, mine, move_points_of, refuse, remaining_attacks, root, site_of, summons_missing,
                     unblocked_attacks, unit_key, unit_name_de, units_after, usable_units)
+from .variant import mage_lite_rules
 
 
 def unit_label(u: Mapping[str, Any], lang: str = "en") -> str:

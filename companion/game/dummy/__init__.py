@@ -19,14 +19,14 @@ Everything the dummy does is one undoable event; its data lives in ``state["dumm
 ``level``, ``threshold``, ``pips``   Mage Lite
 
 Modules: ``common`` (rules data, the guarded reducer registry, shared checks; where the Dummy stands in the Round
-is ``companion.game.round_state``'s), ``setup`` (set-up and the deck),
+is ``companion.game.flow.round_state``'s), ``setup`` (set-up and the deck),
 ``turns`` (turns, passing, the End of the Round), ``rounds`` (tactics and the new round), ``skills`` (solo Skills
 and the Mage Lite counter), ``page`` (what the Dummy page shows).
 """
 
 from __future__ import annotations
 
-from ..round_state import available_tactics, round_running
+from ..flow.round_state import available_tactics, round_running
 from .common import MODES, is_final_day_or_night
 from .page import chart, forecast, page_data
 

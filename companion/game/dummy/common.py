@@ -1,7 +1,7 @@
 """What every part of the Dummy player shares: the rules data it reads, the reducer registry that never lets a
 stored event break the page, and the checks its commands share. Where the Dummy stands in the Round (its pointer,
 whether its Round is running, the scenario's tactic rule, the Tactics left) is read from
-``companion.game.round_state``, which the whole Round flow asks."""
+``companion.game.flow.round_state``, which the whole Round flow asks."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from ...rules import dummy as rules
 from ...rules.data import get_rules
 from ...rules.text import N_
 from ...state import Event, reducer
-from ..command import Command, Invalid
-from ..scenario_info import total_rounds
+from ..flow.scenario_info import total_rounds
+from ..spine.command import Command, Invalid
 
 MODES = ("virtual", "physical", "mage_lite")
 SCOPE = ("dummy",)
@@ -91,7 +91,7 @@ def dummy_reducer(event_type: str):
                 state.update(backup)
                 state.setdefault("dummy_errors", []).append({"seq": ev.seq, "type": event_type, "error": str(err)})
 
-        guarded.raw = fn  # what companion.game.command.apply dry-runs
+        guarded.raw = fn  # what companion.game.spine.command.apply dry-runs
         guarded.__name__ = fn.__name__
         guarded.__doc__ = fn.__doc__
         return reducer(event_type)(guarded)
@@ -101,7 +101,7 @@ def dummy_reducer(event_type: str):
 
 def dummy_command(type_: str, payload: dict, sent: dict, scope: tuple[str, ...] = SCOPE) -> Command:
     """The command's event (in the Dummy's scope unless said otherwise). Recording it dry-runs the raw reducer on
-    a copy of the state (``companion.game.command.apply``), so a rules error is a refusal, never an error page."""
+    a copy of the state (``companion.game.spine.command.apply``), so a rules error is a refusal, never an error page."""
     return Command(type_, payload, sent, scope)
 
 

@@ -8,10 +8,10 @@ from typing import Any, Mapping
 from ...rules import dummy as rules
 from ...rules import mage_lite
 from ...solvers import solve
-from ..command import Invalid
-from ..round_state import available_tactics, dummy_current, round_running, tactic_by_id, tactic_rule
-from ..scenario_end import refuse_dummy_turn
-from ..scenario_info import scenario
+from ..flow.round_state import available_tactics, dummy_current, round_running, tactic_by_id, tactic_rule
+from ..flow.scenario_end import refuse_dummy_turn
+from ..flow.scenario_info import scenario
+from ..spine.command import Invalid
 from .common import MODES, advanced_actions, hero, heroes, is_final_day_or_night, players_in_play, who_name
 
 

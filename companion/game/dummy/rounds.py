@@ -14,11 +14,11 @@ from ...rules import mage_lite
 from ...rules.data import get_rules
 from ...rules.text import N_, T, Term
 from ...state import REDUCERS, Event, rng
-from ..command import Command, Invalid, command
-from ..fields import flag
-from ..round_state import available_tactics, round_running, tactic_by_id, tactic_rule
-from ..scenario_info import day_night_order
-from ..sentences import sentence
+from ..flow.round_state import available_tactics, round_running, tactic_by_id, tactic_rule
+from ..flow.scenario_info import day_night_order
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import flag
+from ..spine.sentences import sentence
 from .common import (dummy_command, color_value, dummy_reducer, is_final_day_or_night, need_dummy, text_or_none,
                      zeros)
 

@@ -9,9 +9,9 @@ from ...rules import dummy as rules
 from ...rules import mage_lite
 from ...rules.text import N_, T, Term
 from ...state import Event, rng
-from ..command import Command, Invalid, command
-from ..payloads import needs
-from ..sentences import sentence
+from ..spine.command import Command, Invalid, command
+from ..spine.payloads import needs
+from ..spine.sentences import sentence
 from .common import MODES, dummy_command, dummy_reducer, hero, heroes, players_in_play, text_or_none, zeros
 
 
@@ -54,7 +54,7 @@ def _setup(state: dict, p: dict, ev: Event) -> None:
 
 @needs("dummy.setup")
 def no_dummy_yet(state: dict, p: dict | None = None) -> None:
-    """The command's check, for its event wherever it is applied (companion.game.payloads.needs)."""
+    """The command's check, for its event wherever it is applied (companion.game.spine.payloads.needs)."""
     if state.get("dummy"):
         raise Invalid(N_("The Dummy player is already set up. Undo its set-up to start again."))
 

@@ -9,9 +9,9 @@ from ...rules import dummy as rules
 from ...rules import mage_lite
 from ...rules.text import N_
 from ...state import Event
-from ..command import Command, Invalid, command
-from ..payloads import needs
-from ..sentences import sentence
+from ..spine.command import Command, Invalid, command
+from ..spine.payloads import needs
+from ..spine.sentences import sentence
 from .common import dummy_command, color, dummy_reducer, need_dummy
 
 
@@ -44,7 +44,7 @@ def _mage_lite(state: dict, p: dict, ev: Event) -> None:
         d["last_turns_left"] = 1
 
 
-# the commands' checks, for their events wherever they are applied (companion.game.payloads.needs)
+# the commands' checks, for their events wherever they are applied (companion.game.spine.payloads.needs)
 
 
 @needs("dummy.skill_reveal")

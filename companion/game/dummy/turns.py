@@ -8,12 +8,12 @@ from typing import Any, Mapping
 from ...rules import dummy as rules
 from ...rules.text import N_, Nn_
 from ...state import Event
-from ..command import Command, Invalid, command
-from ..fields import player_index
-from ..round_state import dummy_current, dummy_last_turn_due
-from ..round_tokens import refuse_announce, turn_ended
-from ..scenario_end import skips_dummy
-from ..sentences import plural_sentence, sentence
+from ..flow.round_state import dummy_current, dummy_last_turn_due
+from ..flow.round_tokens import refuse_announce, turn_ended
+from ..flow.scenario_end import skips_dummy
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import player_index
+from ..spine.sentences import plural_sentence, sentence
 from .common import advance_pointer, dummy_command, color, dummy_reducer, need_dummy, who_name
 
 

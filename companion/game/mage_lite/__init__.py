@@ -6,7 +6,7 @@ counter, and what the text says to remember. A game is a Mage Lite game when its
 Night ``state["round"]`` and ``state["time"]``. Modules: ``core`` (state helpers, shared checks), ``setup`` (the
 set-up and the Mini Blitz numbers), ``tracks`` (Fame, levels, hero card, Reputation), ``rounds`` (turns, the Dummy
 counter, the Round's end, cities, the verdict), ``reminders`` (what the text says to remember), ``fights`` (a fight on the
-combat page fed into the game: the ``FightHooks`` of ``companion/game/fight_hooks.py``), ``page`` (what the
+combat page fed into the game: the ``FightHooks`` of ``companion/game/flow/fight_hooks.py``), ``page`` (what the
 page shows), ``payloads`` (each event's payload check, loaded with the package).
 """
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...rules import mage_lite_game as ml_rules
 from ...rules.data import get_rules
 from ...rules.text import N_
-from ..command import Invalid
+from ..spine.command import Invalid
 
 MODE = "mage_lite"
 SCOPE = ("mage_lite",)

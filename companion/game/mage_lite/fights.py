@@ -1,5 +1,5 @@
 """A fight refereed on the combat page, fed into the Mage Lite game (seed 004): registered as the Mage Lite game's
-``FightHooks`` (``companion/game/fight_hooks.py``), so the combat package asks for them without importing this one.
+``FightHooks`` (``companion/game/flow/fight_hooks.py``), so the combat package asks for them without importing this one.
 
 - The set-up: the hero's Armor and unmodified Hand limit from the hero card (``core.hero_card``: Mage Knight's
   level table, or the player's correction for the level); a city fight only against a city of this Mini Blitz not
@@ -21,9 +21,9 @@ from typing import Any, Mapping
 from ...rules import mage_lite_game as ml_rules
 from ...rules.data import get_rules
 from ...rules.text import N_, Nn_, T, Term
-from ..command import Invalid
-from ..fight_hooks import FightHooks, register_fight_hooks
-from ..sentences import plural_sentence
+from ..flow.fight_hooks import FightHooks, register_fight_hooks
+from ..spine.command import Invalid
+from ..spine.sentences import plural_sentence
 from .core import MODE, SCOPE, data, hero_card, live, ml, numbers, require_running
 from .rounds import conquer_city
 from .tracks import add_fame, shift_reputation

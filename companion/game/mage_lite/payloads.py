@@ -1,11 +1,11 @@
-"""The payload of every Mage Lite event (``companion.game.payloads``), declared when the package is loaded. No
+"""The payload of every Mage Lite event (``companion.game.spine.payloads``), declared when the package is loaded. No
 Flask."""
 
 from __future__ import annotations
 
 from ...rules.text import N_
-from ..invalid import Invalid
-from ..payloads import Opt, OneOf, Text, Whole, payload
+from ..spine.invalid import Invalid
+from ..spine.payloads import Opt, OneOf, Text, Whole, payload
 
 COLORS = ("red", "blue", "green", "white")
 

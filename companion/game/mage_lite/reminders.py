@@ -10,9 +10,9 @@ from typing import Any, Mapping
 from ...rules import mage_lite_game as ml_rules
 from ...rules.text import N_
 from ...state import Event, reducer
-from ..command import Command, Invalid, check, command
-from ..fields import between, choice, text
-from ..sentences import sentence
+from ..spine.command import Command, Invalid, check, command
+from ..spine.fields import between, choice, text
+from ..spine.sentences import sentence
 from .core import SCOPE, data, hero_card, live, ml, require_running
 
 KINDS = ("spell", "artifact", "unit")

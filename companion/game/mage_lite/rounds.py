@@ -11,9 +11,9 @@ from ...rules import mage_lite as counter
 from ...rules import mage_lite_game as ml_rules
 from ...rules.text import N_
 from ...state import Event, reducer
-from ..command import Command, Invalid, check, command
-from ..fields import between, choice
-from ..sentences import sentence
+from ..spine.command import Command, Invalid, check, command
+from ..spine.fields import between, choice
+from ..spine.sentences import sentence
 from .core import SCOPE, live, ml, numbers, require_running
 
 COLORS = ("red", "blue", "green", "white")

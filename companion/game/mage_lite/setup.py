@@ -13,8 +13,8 @@ from ...rules import mage_lite_game as ml_rules
 from ...rules.data import get_rules
 from ...rules.text import N_
 from ...state import initializer
-from ..command import Invalid, term
-from ..fields import text_value
+from ..spine.command import Invalid, term
+from ..spine.fields import text_value
 from .core import MODE, data
 
 MAX_NAME = 40

@@ -10,9 +10,9 @@ from ...rules import mage_lite_game as ml_rules
 from ...rules.data import get_rules
 from ...rules.text import N_
 from ...state import Event, reducer
-from ..command import Command, Invalid, check, command
-from ..fields import between, choice
-from ..sentences import sentence
+from ..spine.command import Command, Invalid, check, command
+from ..spine.fields import between, choice
+from ..spine.sentences import sentence
 from .core import SCOPE, data, live, ml, numbers, reputation, require_mage_lite, require_running, store_reputation
 
 REASONS = ("assault", "orcs", "draconum", "burn_monastery", "up", "down")

@@ -20,7 +20,7 @@ from ...rules.data import get_rules
 from ...rules.progression import standing
 from ...rules.pvp import pvp_attack, pvp_damage
 from ...rules.text import N_, T, translate_line
-from ..command import Invalid, arg_text
+from ..spine.command import Invalid, arg_text
 
 ATTACK_ROWS = 5
 BLOCK_ROWS = 4

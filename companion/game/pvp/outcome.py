@@ -12,9 +12,9 @@ from ...rules.progression import change_fame
 from ...rules.pvp import pvp_fame
 from ...rules.text import N_, Name, T, Tn
 from ...state import player, reducer
-from ..command import Command, command
-from ..fields import flag
-from ..sentences import sentence
+from ..spine.command import Command, command
+from ..spine.fields import flag
+from ..spine.sentences import sentence
 from .fight import Fight, Side, refuse, replay, sides_of, uid_of
 from .parse import Setup, parse_setup
 

@@ -9,9 +9,9 @@ from typing import Any, Mapping
 
 from ...rules.combat import ELEMENTS
 from ...rules.text import N_
-from ..command import term
-from .. import safejson
-from ..fields import between_value, many, whole_value
+from ..spine import safejson
+from ..spine.command import term
+from ..spine.fields import between_value, many, whole_value
 from .fight import Side, refuse, uid_of
 
 MAX_STEPS = 80

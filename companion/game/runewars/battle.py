@@ -17,9 +17,9 @@ from __future__ import annotations
 from ...rules import runewars as rw
 from ...rules.text import N_, Nn_, T, Term, Tn
 from ...state import reducer
-from ..command import Command, Invalid, command, term
-from ..fields import flag, ident, text, whole
-from ..sentences import plural_sentence, sentence
+from ..spine.command import Command, Invalid, command, term
+from ..spine.fields import flag, ident, text, whole
+from ..spine.sentences import plural_sentence, sentence
 from .core import (NEUTRAL, SIDE_NAMES, _next_initiative, advance, as_rules_units, battle_tally, eligible_types,
                    pending_hits,
                    require_runewars, rw_state, side_player, standing_of_type, type_scope, unit_type, units_of,

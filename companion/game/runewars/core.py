@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...rules import runewars as rw
 from ...rules.text import N_
-from ..command import Invalid
+from ..spine.command import Invalid
 
 MODE = "runewars"
 NEUTRAL = "neutral"
@@ -58,7 +58,7 @@ def next_id(r: dict, prefix: str) -> str:
 
 def type_scope(type_id: str) -> str:
     """The scope of one unit type: its entry, its removal and every battle event that uses it name it, so a
-    per-entry undo of the type is refused while a battle in force uses it (``companion.game.undo``)."""
+    per-entry undo of the type is refused while a battle in force uses it (``companion.game.spine.undo``)."""
     return f"runewars:type:{type_id}"
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from ...rules import runewars as rw
 from ...rules.text import N_, Nn_, T
 from ...state import reducer
-from ..command import Command, Invalid, command
-from ..fields import choice, text, whole
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import choice, text, whole
+from ..spine.sentences import plural_sentence, sentence
 from .core import MAX_TYPES, NEUTRAL, next_id, require_runewars, rw_state, type_scope, view
-from ..sentences import plural_sentence, sentence
 
 MAX_HERO_HEALTH = 20
 MAX_ATTRIBUTE = 10

@@ -1,4 +1,4 @@
-"""The payload of every Runewars event (``companion.game.payloads``): what the Runewars commands put in it, with
+"""The payload of every Runewars event (``companion.game.spine.payloads``): what the Runewars commands put in it, with
 their ranges. Declared when the runewars package is loaded (its ``__init__`` imports this module), so the Runewars
 reducers are never loaded without them. No Flask."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ...rules import runewars as rw
 from ...rules.text import N_
-from ..invalid import Invalid
-from ..payloads import Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs, payload
+from ..spine.invalid import Invalid
+from ..spine.payloads import Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs, payload
 from .battle import attacker_present, in_phase, may_draw, no_battle
 from .heroes import duel_allowed, duel_going, new_type_allowed, removable_type
 
@@ -61,7 +61,7 @@ payload("runewars.limits", player=Player(), heroes=Whole(0, 10), quests=Whole(0,
 
 
 # ---------------------------------------------------------------------------------------------- the commands' needs
-# what the Runewars commands refuse in the state (companion.game.payloads.needs): the same functions they call
+# what the Runewars commands refuse in the state (companion.game.spine.payloads.needs): the same functions they call
 
 needs("runewars.unit_type")(new_type_allowed)
 needs("runewars.unit_type_remove")(lambda state, p: removable_type(state, p["type"]))

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...rules.text import N_
-from ..command import Invalid, term
-from ..fields import text, text_value
+from ..spine.command import Invalid, term
+from ..spine.fields import text, text_value
 
 MAX_PLAYERS = 4  # Runewars is for two to four players
 MAX_NAME = 40

@@ -8,8 +8,8 @@ from typing import Any, Mapping
 
 from ...rules import scoring
 from ...rules.text import N_
-from ..command import Invalid
-from ..fields import json_flag, json_whole, known_fields
+from ..spine.command import Invalid
+from ..spine.fields import json_flag, json_whole, known_fields
 
 MAX_PLAYERS = 8  # more than the game allows; the engine gives the scenario's own limit
 MAX_COUNT = 999

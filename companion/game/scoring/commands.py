@@ -9,10 +9,10 @@ from typing import Any, Callable, Mapping
 from ...rules import scoring as rules
 from ...rules.text import N_, Nn_, translate_line
 from ...state import reducer
-from ..command import Command, Invalid, command
-from ..fields import whole_value
-from ..payloads import needs
-from ..sentences import plural_sentence, sentence
+from ..spine.command import Command, Invalid, command
+from ..spine.fields import whole_value
+from ..spine.payloads import needs
+from ..spine.sentences import plural_sentence, sentence
 from .fields import MAX_VALUE, Field, game_fields, is_team_game, player_fields, scenario_of
 from .result import result_dict, stored_result
 from .sheet import build_sheet, confirmed, is_final, sheet_dict, sheet_values

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from ...rules import scoring as rules
 from ...rules.text import N_
-from ..sentences import sentence
+from ..spine.sentences import sentence
 
 MAX_VALUE = 999
 UNIT_LEVELS = (1, 2, 3, 4)

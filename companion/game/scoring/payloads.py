@@ -1,12 +1,12 @@
-"""The payload of every score-sheet event (``companion.game.payloads``): what the score commands put in it, with
+"""The payload of every score-sheet event (``companion.game.spine.payloads``): what the score commands put in it, with
 their ranges. Declared when the scoring package is loaded (its ``__init__`` imports this module), so the score
 reducers are never loaded without them. No Flask."""
 
 from __future__ import annotations
 
 from ...rules.text import N_
-from ..invalid import Invalid
-from ..payloads import LINES, Anything, Flag, Ident, Many, Mapping_, Obj, Opt, Player, Text, Whole, payload
+from ..spine.invalid import Invalid
+from ..spine.payloads import LINES, Anything, Flag, Ident, Many, Mapping_, Obj, Opt, Player, Text, Whole, payload
 from .calculator import parse_sheet
 
 SCORE_TARGET = Player()

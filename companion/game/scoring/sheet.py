@@ -9,7 +9,7 @@ from typing import Any
 from ...rules import scoring as rules
 from ...rules.data import get_rules
 from ...rules.progression import standing
-from ..scenario_info import total_rounds
+from ..flow.scenario_info import total_rounds
 from .fields import (BOARD_GAME_FIELDS, BOARD_PLAYER_FIELDS, GAME_FIELDS, PLAYER_FIELDS, UNIT_LEVELS, game_fields,
                      is_team_game, player_fields, scenario_of)
 
@@ -66,7 +66,7 @@ def prefill(state: dict, i: int, key: str) -> int | bool:
     if key == "wounds":
         return int(p.get("wounds") or 0)
     if key in ("mines_countryside", "mines_core"):
-        # Mines Liberation: the board's "mine liberated" action (companion/game/scenario_rules.py)
+        # Mines Liberation: the board's "mine liberated" action (companion/game/flow/scenario_rules.py)
         return int((p.get("mines") or {}).get(key.split("_", 1)[1]) or 0)
     if key == "keeps":
         return int(shields.get("keep") or 0)

@@ -36,7 +36,7 @@ TIMES = ("day", "night")
 TACTICS_RULES = ("standard", "solo_conquest", "full_cooperation")
 # What a scenario's special rule makes the app compute (scenarios.yaml ``special_rules_effects``, one per rule);
 # "reminder": the rule is printed on the board only, the table applies it. Each id is implemented in
-# companion/game/scenario_rules.py (EFFECTS; a test checks that every id here is).
+# companion/game/flow/scenario_rules.py (EFFECTS; a test checks that every id here is).
 SCENARIO_EFFECTS = (
     "reminder",
     "start_fame_and_line_bonus",     # Blitz: start at Fame 1, +1 Fame per line crossed on the Fame track
@@ -62,7 +62,7 @@ SCENARIO_EFFECTS = (
     "mine_fight",                    # Mines Liberation: the combat page's mine (Night rules, Units), liberated
     "setup_numbers",                 # a set-up number (Source dice, Unit offer, offers, Elite Units) shown at set-up
 )
-# How a scenario ends (scenarios.yaml ``end``; the game layer's companion/game/scenario_end.py): ``when`` the
+# How a scenario ends (scenarios.yaml ``end``; the game layer's companion/game/flow/scenario_end.py): ``when`` the
 # conditions the app reads from the record (every scenario also ends when its last Round is over), ``goal`` the
 # printed condition the table confirms with the "scenario goal" command where the app does not track it, and
 # ``last_turns`` what follows: each player (never the Dummy player) one last turn, or none (the game ends at once).
