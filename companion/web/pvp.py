@@ -20,6 +20,7 @@ from ..game.combat.fight_owner import may_record_pvp
 from ..game.pvp import (Fight, Setup, Side, attack_only, blocker_fortified, outcome, parse_setup, parse_step, replay,
                         sides_of, try_step)
 from ..game.pvp.page import page_data, turn_view
+from ..game.spine.command import Invalid
 from .common import actor_of, load_game, page, run_command
 from .language import ui_gettext
 

@@ -16,6 +16,7 @@ from ...rules.pvp import coop_split
 from ...rules.text import N_
 from ...state import player, reducer, rng
 from ..flow.fight_hooks import fight_hooks
+from ..flow.scenario_info import day_night_order
 from ..flow.scenario_play import check_setup, mine_of
 from ..flow.scenario_rules import cities_closed, incantation_allowed, towers_like_keeps
 from ..spine.command import Command, Invalid, command

@@ -21,6 +21,7 @@ from ..flow.scenario_info import active
 from ..flow.scenario_rules import towers_like_keeps
 from ..flow.trackers import REWARD_TEXT
 from ..spine.command import Invalid
+from ..spine.fields import between
 from .damage import damage_result, suggestion
 from .forms import parse_assignment, parse_attacks, parse_blocks, parse_targets
 from .kept import kept_enemies

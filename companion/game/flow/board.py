@@ -9,8 +9,8 @@ from ...rules.progression import reputation_modifier, standing
 from ...state import COLORS, SHIELD_KINDS
 from .hand_limit import hand_limit_now
 from .round_tokens import planning_hand_limit
-from .scenario_play import board_view as scenario_board
 from .scenario_info import active, day_night_order, scenario, special_rules_here
+from .scenario_play import board_view as scenario_board
 from .trackers import recruit_modifiers
 
 

@@ -19,6 +19,7 @@ from ..dummy.common import RAW_REDUCERS
 from ..dummy.turns import cmd_pass, cmd_player_announced
 from ..spine.command import Command, Invalid, NeedsConfirm, check, command
 from ..spine.fields import flag, ident, player_index
+from ..spine.sentences import name_arg, sentence
 from .round_state import (announced_by, available, available_tactics, current, dummy_last_turn_due,
                           dummy_of, flow, needs_dummy, next_picker, phase, pick_order, tactic_rule, tactics_done,
                           who_name)

@@ -14,6 +14,7 @@ from ..mage_lite.setup import is_mage_lite_setup, mage_lite_numbers, validate_ma
 from ..runewars.setup import is_runewars_setup, validate_runewars_setup
 from ..spine.command import Invalid, term
 from ..spine.fields import text_value
+from ..spine.sentences import name_arg
 from .scenario_info import scenario
 from .scenario_rules import VARIANTS, solo_allowed, start_values
 

@@ -12,6 +12,7 @@ from ..spine import fields as parse
 from ..spine.command import Command, Invalid, InvalidN, command, term
 from ..spine.fields import flag
 from ..spine.payloads import needs
+from ..spine.sentences import name_arg, plural_sentence, sentence
 from .scenario_info import day_night_order
 from .scenario_play import check_recruit, start_of_round
 from .scenario_rules import line_bonus
