@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import settled, wait_for_polls
+from browser_helpers import ARTIFACTS, new_table, settled, wait_for_polls
 from test_live_morph import join, live_seq, wait_for_seq
 from test_refusals_in_view import IN_VIEW
 from test_runewars_browser import add_type, new_runewars_game
@@ -261,7 +261,6 @@ def test_a_monster_den_fight_ends_with_its_reward_in_view(server, phone):
 
 
 def test_a_three_player_board_lists_no_team_rules_and_the_recruit_cost(server, phone):
-    from browser_helpers import new_table
 
     a, b, c = phone(width=W, height=H), phone(), phone()
     gid = new_table(server, (a, b, c), "full_conquest", "competitive",
@@ -348,7 +347,6 @@ def test_the_plan_uses_the_attack_fields_and_shows_in_view(server, phone, browse
 def test_readme_says_where_the_code_and_delete_are_as_the_pages_do(server, phone):
     """README's "How to play": every other player scans the code (the Invite page says the same); the new code and
     "delete" are at the bottom of the host's board, under "Invite the table"."""
-    from browser_helpers import ARTIFACTS
 
     readme = (ARTIFACTS.parent / "README.md").read_text(encoding="utf-8")
     how = readme[readme.index("## How to play"):readme.index("## For developers")]

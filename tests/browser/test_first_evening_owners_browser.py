@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import ARTIFACTS, new_table, open_player, settled, shot, wait_for_polls
-from test_runewars_browser import add_type
+from test_runewars_browser import add_type, new_runewars_game
 
 pytestmark = pytest.mark.browser
 
@@ -216,12 +216,7 @@ def test_runewars_who_page_and_other_pages_survive_an_undo(server, phone):
     """Issue 23 item 2 for Runewars (110_rw_who_fresh.png, 111_rw_who_after_undo.png): a phone fresh from the code on
     "Who are you?", another on the heroes page; the host enters and undoes; every page stays whole, without errors."""
     host, fresh, uthuk = phone(width=W, height=H), phone(width=W, height=H), phone(width=W, height=H)
-    host.goto(server + "/runewars/new")
-    host.fill("input[name=name_0]", "Dana")
-    host.fill("input[name=name_1]", "Erik")
-    host.get_by_role("button", name="Create Runewars game").click()
-    host.get_by_role("button", name="Dana").click()
-    gid = int(re.search(r"/games/(\d+)/runewars", host.url).group(1))
+    gid = new_runewars_game(host, server, ("Dana", "Erik"))
     link = host.locator("[data-testid=join-url]").get_attribute("href")
     uthuk.goto(link)
     uthuk.get_by_role("button", name="Erik").click()

@@ -24,14 +24,16 @@ def add_type(page, owner, name, initiative, health):
     expect(page.locator(".rw-types", has_text=name)).to_be_visible()
 
 
-def new_runewars_game(page, server):
-    """An Elf and an Uthuk player, made on the start page; this phone is the Elf's (the host's)."""
+def new_runewars_game(page, server, names=("Elf", "Uthuk")) -> int:
+    """Two players (an Elf and an Uthuk), made on the start page; this phone is the first's (the host's). The game's
+    id."""
     page.goto(server + "/")
     page.get_by_role("link", name="New Runewars game").click()
-    page.fill("input[name=name_0]", "Elf")
-    page.fill("input[name=name_1]", "Uthuk")
+    page.fill("input[name=name_0]", names[0])
+    page.fill("input[name=name_1]", names[1])
     page.get_by_role("button", name="Create Runewars game").click()
-    page.get_by_role("button", name="Elf").click()
+    page.get_by_role("button", name=names[0]).click()
+    return int(re.search(r"/games/(\d+)/runewars", page.url).group(1))
 
 
 def test_one_battle_on_two_phones(server, phone):

@@ -6,9 +6,11 @@ screen without scrolling at 1280x720 and 1920x1080 with four players; axe-core f
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from browser_helpers import new_table, settled, shot
+from test_runewars_browser import add_type, new_runewars_game
 
 pytestmark = pytest.mark.browser
 
@@ -173,7 +175,6 @@ def test_three_phones_and_the_table_screen(server, phone, screen):
 
 
 def test_four_players_fit_a_laptop_and_a_tv_without_scrolling(server, phone, screen):
-    from axe_playwright_python.sync_playwright import Axe
 
     host = phone()
     gid = new_table(server, [host], "full_conquest", "competitive", FOUR)
@@ -213,7 +214,6 @@ def test_four_players_fit_a_laptop_and_a_tv_without_scrolling(server, phone, scr
 
 
 def test_the_table_screen_in_german_and_dark_passes_axe(server, phone, screen):
-    from axe_playwright_python.sync_playwright import Axe
 
     host = phone()
     host.goto(server + "/games/new")
@@ -241,15 +241,8 @@ def test_the_table_screen_in_german_and_dark_passes_axe(server, phone, screen):
 def test_a_runewars_battle_on_the_table_screen(server, phone, screen):
     """Runewars (seed 001), Rounds of Combat: initiative by initiative each side draws, then routs and damage are
     resolved; the tally names the winner. The table screen follows the battle live."""
-    from test_runewars_browser import add_type
-
     a = phone()
-    a.goto(server + "/runewars/new")
-    a.fill("input[name=name_0]", "Elf")
-    a.fill("input[name=name_1]", "Uthuk")
-    a.get_by_role("button", name="Create Runewars game").click()
-    a.get_by_role("button", name="Elf").click()
-    gid = int(re.search(r"/games/(\d+)/runewars", a.url).group(1))
+    gid = new_runewars_game(a, server)
     tv = screen()
     open_table(tv, a, gid, server)
     expect(tv.locator("[data-testid=table-screen]")).to_contain_text("No battle under way")
