@@ -14,6 +14,7 @@ from ..spine.command import Command, Invalid, check, command
 from ..spine.fields import between, choice, text
 from ..spine.sentences import sentence
 from .core import SCOPE, data, hero_card, live, ml, require_running
+from .units import RESISTANCE_NAMES, card_fields
 
 KINDS = ("spell", "artifact", "unit")
 KIND_NAMES = {"spell": N_("Spell"), "artifact": N_("Artifact"), "unit": N_("Unit")}
@@ -32,6 +33,10 @@ def _item_event(state: dict, p: dict, ev: Event) -> None:
     m = live(state)
     if p["action"] == "gain":
         m["items"].append({"id": f"i{m['next_id']}", "kind": p["kind"], "name": p["name"], "used": False})
+        if p["kind"] == "unit" and p.get("armor"):
+            # the Unit card's numbers typed at the gain (units.py); 004 "Newly recruited Units are always Ready and
+            # not Wounded"
+            m["items"][-1].update(armor=p["armor"], resistances=list(p.get("resistances") or ()), wounds=0)
         m["next_id"] += 1
         if not m["main_expansion"] and p["kind"] != "unit" and m["commitment"] is None:
             m["commitment"] = p["kind"]
@@ -89,7 +94,11 @@ def cmd_item(state: dict, form: Mapping[str, Any]) -> Command:
                           kind={"$term": KIND_NAMES[m["commitment"]]})
         if kind == "unit" and sum(i["kind"] == "unit" for i in m["items"]) >= hero_card(state).command_tokens:
             raise Invalid(N_("Every Command token has a Unit: disband one first."))
-        return Command("mage_lite.item", {"action": action, "kind": kind, "name": name},
+        payload = {"action": action, "kind": kind, "name": name}
+        if kind == "unit" and form.get("armor") not in (None, ""):
+            # the Unit card's Armor and resistances, typed once (else before its first fight: units.py)
+            payload["armor"], payload["resistances"] = card_fields(form)
+        return Command("mage_lite.item", payload,
                        sentence(N_("%(kind)s gained: %(name)s"), translate=("kind",), kind=KIND_NAMES[kind],
                                 name=name), SCOPE)
     item_id = text(form, "id", default="", max_len=20)
@@ -98,6 +107,9 @@ def cmd_item(state: dict, form: Mapping[str, Any]) -> Command:
         raise Invalid(N_("There is no such spell, artifact or Unit."))
     if action == "use" and item["used"]:
         raise Invalid(N_("%(name)s was already used this round."), name=item["name"])
+    if action == "use" and item.get("wounds"):
+        # 004 "UNITS": "A Unit that is Ready and not Wounded may be activated for one of its abilities"
+        raise Invalid(N_("%(name)s is wounded: heal it before you use it."), name=item["name"])
     msg = N_("%(name)s used this round") if action == "use" else N_("%(name)s is gone")
     return Command("mage_lite.item", {"action": action, "id": item_id}, sentence(msg, name=item["name"]), SCOPE)
 
@@ -156,4 +168,5 @@ def reminders(state: dict) -> dict:
             "near": m["near"], "hand_limit": limit, "hand_bonus": limit - card.hand_limit,
             "crystals": state["players"][0]["crystals"] if m["crystals"] else None,
             "crystal_limit": data().crystal_limit, "city_bonus": dict(m["city_defeated"]),
-            "units": sum(i["kind"] == "unit" for i in m["items"]), "kind_names": KIND_NAMES}
+            "units": sum(i["kind"] == "unit" for i in m["items"]), "kind_names": KIND_NAMES,
+            "resistance_names": RESISTANCE_NAMES}
