@@ -85,6 +85,7 @@ def _unit_event(state: dict, p: dict, ev: Event) -> None:
     if p["action"] == "card":
         item["armor"] = p["armor"]
         item["resistances"] = [r for r in RESISTANCES if r in (p.get("resistances") or ())]
+        item.setdefault("wounds", 0)
         return
     if not item.get("wounds"):
         raise ValueError("the Unit is not wounded")
