@@ -196,18 +196,29 @@ def test_the_card_numbers_are_checked():
         gain(g, "Golems", armor=12)
 
 
-def test_old_and_new_payloads_are_valid():
-    """Old exports: a Unit gained by name only stays valid; the new fields are optional."""
-    state = game().state
+def test_old_and_new_payloads_are_valid_and_an_import_refuses_what_the_command_refuses():
+    """Old exports: a Unit gained by name only stays valid; the new fields are optional. A stored event is checked
+    against the state as its command checks it (``spine.payloads.needs``): no heal of an unwounded Unit, no Unit
+    beyond the Command tokens (004 "UNITS": "You cannot have more Units than Command tokens")."""
+    g = game()
+    state = g.state
     check_payload(state, "mage_lite.item", {"action": "gain", "kind": "unit", "name": "Peasants"})
     check_payload(state, "mage_lite.item", {"action": "gain", "kind": "unit", "name": "Golems", "armor": 4,
                                             "resistances": ["physical"]})
-    check_payload(state, "mage_lite.unit", {"action": "heal", "id": "i1"})
-    with pytest.raises(Invalid):
-        check_payload(state, "mage_lite.unit", {"action": "card", "id": "i1"})
     with pytest.raises(Invalid):
         check_payload(state, "mage_lite.item", {"action": "gain", "kind": "unit", "name": "X",
                                                 "resistances": ["fire", "fire"]})
+    with pytest.raises(Invalid, match="no such Unit"):
+        check_payload(state, "mage_lite.unit", {"action": "card", "id": "i1", "armor": 3})
+    gain(g, "Peasants", armor=None)
+    state = g.state
+    check_payload(state, "mage_lite.unit", {"action": "card", "id": "i1", "armor": 3})
+    with pytest.raises(Invalid):
+        check_payload(state, "mage_lite.unit", {"action": "card", "id": "i1"})  # the card's Armor is needed
+    with pytest.raises(Invalid, match="not wounded"):
+        check_payload(state, "mage_lite.unit", {"action": "heal", "id": "i1"})
+    with pytest.raises(Invalid, match="Every Command token has a Unit"):
+        check_payload(state, "mage_lite.item", {"action": "gain", "kind": "unit", "name": "Golems"})
 
 
 def test_the_outcome_says_the_level_up_in_mage_lites_words():

@@ -18,6 +18,7 @@ from ...rules.text import N_, Nn_
 from ...state import Event, reducer
 from ..spine.command import Command, Invalid, check, command
 from ..spine.fields import between, choice, many, text
+from ..spine.payloads import needs
 from ..spine.sentences import plural_sentence, sentence
 from .core import SCOPE, live, ml, require_running
 
@@ -69,17 +70,30 @@ def apply_fight(state: dict, units) -> None:
             item["wounds"] = min(2, int(item.get("wounds") or 0) + int(u["wounds"]))
 
 
-def _unit(state: dict, item_id: str) -> dict:
-    item = next((i for i in unit_items(state) if i["id"] == item_id), None)
+def _unit(state: dict, item_id: str) -> dict | None:
+    return next((i for i in unit_items(state) if i["id"] == item_id), None)
+
+
+@needs("mage_lite.unit")
+def unit_allowed(state: dict, p: Mapping[str, Any]) -> None:
+    """What the state allows of a Unit event (the command's check, and an import's: ``spine.payloads.needs``)."""
+    require_running(state)
+    item = _unit(state, p["id"])
     if item is None:
         raise Invalid(N_("There is no such Unit."))
-    return item
+    if p["action"] != "heal":
+        return
+    if not item.get("wounds"):
+        raise Invalid(N_("%(name)s is not wounded."), name=item["name"])
+    if (state.get("combat") or {}).get("current"):
+        # 004 "Combat" 5: "no healing effects may be played during combat"
+        raise Invalid(N_("No healing during a combat: heal the Unit when the combat is over."))
 
 
 @reducer("mage_lite.unit")
 def _unit_event(state: dict, p: dict, ev: Event) -> None:
     live(state)
-    item = next((i for i in unit_items(state) if i["id"] == p["id"]), None)
+    item = _unit(state, p["id"])
     if item is None:
         raise ValueError("no such Unit")
     if p["action"] == "card":
@@ -110,22 +124,21 @@ def card_fields(form: Mapping[str, Any]) -> tuple[int, list[str]]:
 @command("mage_lite_unit")
 def cmd_unit(state: dict, form: Mapping[str, Any]) -> Command:
     """A Unit's card numbers typed once (``action`` "card": ``armor``, ``resistance`` repeated; the text prints
-    none), or one Wound of a wounded Unit healed (``action`` "heal"; 004 "Combat" 5: "no healing effects may be
-    played during combat")."""
+    none), or one Wound of a wounded Unit healed (``action`` "heal"; not during a combat: the scope names it)."""
     action = choice(form, "action", ACTIONS)
-    item = _unit(state, text(form, "id", default="", max_len=20))
+    item_id = text(form, "id", default="", max_len=20)
     if action == "card":
         armor, resistances = card_fields(form)
-        return Command("mage_lite.unit", {"action": "card", "id": item["id"], "armor": armor,
-                                          "resistances": resistances},
+        payload = {"action": "card", "id": item_id, "armor": armor, "resistances": resistances}
+        unit_allowed(state, payload)
+        return Command("mage_lite.unit", payload,
                        plural_sentence(*Nn_("%(name)s, from the Unit card: Armor %(armor)d, %(n)d resistance",
                                             "%(name)s, from the Unit card: Armor %(armor)d, %(n)d resistances"),
-                                       "n", name=item["name"], armor=armor, n=len(resistances)), SCOPE)
-    if not item.get("wounds"):
-        raise Invalid(N_("%(name)s is not wounded."), name=item["name"])
-    if (state.get("combat") or {}).get("current"):
-        raise Invalid(N_("No healing during a combat: heal the Unit when the combat is over."))
-    left = int(item["wounds"]) - 1
-    msg = (N_("%(name)s is healed once: one more heal and it is unwounded") if left else
+                                       "n", name=_unit(state, item_id)["name"], armor=armor, n=len(resistances)),
+                       SCOPE)
+    payload = {"action": "heal", "id": item_id}
+    unit_allowed(state, payload)
+    item = _unit(state, item_id)
+    msg = (N_("%(name)s is healed once: one more heal and it is unwounded") if int(item["wounds"]) > 1 else
            N_("%(name)s is healed: unwounded"))
-    return Command("mage_lite.unit", {"action": "heal", "id": item["id"]}, sentence(msg, name=item["name"]), SCOPE)
+    return Command("mage_lite.unit", payload, sentence(msg, name=item["name"]), SCOPE + ("combat",))
