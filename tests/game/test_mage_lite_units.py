@@ -14,6 +14,7 @@ from companion.game.spine.command import Invalid
 from companion.game.spine.local import LocalGame
 from companion.game.spine.payloads import check_payload
 from companion.rules.text import from_json
+from companion.state import Event
 
 GHOUL = {"name": "Ghoul", "armor": 4, "attack": 4, "fame": 2}
 # 004 "ENEMIES": "the Orc with 5 defense, 3 attack and Poison"
@@ -239,3 +240,24 @@ def test_the_outcome_says_the_level_up_in_mage_lites_words():
     assert "a Skill and an Advanced Action (look at the back of the three left-most basic actions" in lines[0]
     assert "level 3: a Command token" in lines[1]
     assert g.state["players"][0]["fame"] == 11
+
+
+def test_an_older_games_fight_with_mage_knight_units_leaves_the_mage_lite_units_alone():
+    """Before the game's own Units fought, a Mage Lite game's fight took the player's Mage Knight Units (``recruit``):
+    their uids may equal a Mage Lite item's number. Such a fight's end, replayed from an old export, wounds the Mage
+    Knight Unit as before and no Mage Lite Unit (whose Armor no fight knew)."""
+    g = game()
+    gain(g, "Peasants", armor=None)
+    g.run("recruit", {"player": 0, "name": "Peasants", "level": 1, "armor": 3})
+    g.run("combat_setup", {"player": 0, "fight": "rampaging"})
+    g.run("combat_enemy_add", GHOUL)
+    g.run("combat_phase")
+    g.run("combat_attack", target=[1], value=[20], element=["physical"], kind=["ranged"])  # defeated: it may end
+    o = {"player": 0, "fight": "rampaging", "fame": 0, "reputation": 0, "wounds_to_hand": 0, "wounds_to_discard": 0,
+         "units": [{"uid": 1, "wounds": 1, "destroyed": False, "name": "Peasants"}], "shields": {},
+         "conquered": None, "defeated": [], "undefeated": []}
+    g.events.append(Event(seq=g.seq + 1, type="combat.end", payload={"outcome": o}, sentence={"msg": "old"},
+                          scope=("combat",)))  # a stored event, replayed as an import does
+    state = g.state
+    assert not state.get("failed_events")
+    assert state["players"][0]["units"][0]["wounded"] and not state["mage_lite"]["items"][0].get("wounds")

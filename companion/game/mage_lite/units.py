@@ -57,9 +57,10 @@ def untyped_units(state: dict) -> list[dict]:
 def apply_fight(state: dict, units) -> None:
     """``combat.end``: the Units a fight hurt. 004 "Assign Damage phase" 6a: Poison, "it is given two Wounds
     instead (meaning you will need to heal it twice, if not the unit will be disbanded)"; 6b / "Paralyze": "it is
-    immediately disbanded". A Unit gone since (disbanded on the page) is skipped."""
+    immediately disbanded". A Unit gone since (disbanded on the page) is skipped, and so is an item no fight could
+    have offered (no Armor typed: an older game's fight named the player's Mage Knight Units by their own uids)."""
     m = ml(state)
-    by_uid = {uid(i): i for i in unit_items(state)}
+    by_uid = {uid(i): i for i in unit_items(state) if i.get("armor")}
     for u in units:
         item = by_uid.get(int(u["uid"]))
         if item is None:
