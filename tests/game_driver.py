@@ -326,6 +326,12 @@ def ml_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("mage_lite_city", {"color": c.pick(["red", "blue", "white"]), "defeated": c.int(0, 3)}),
         ("mage_lite_item", {"action": "gain", "kind": c.pick(["spell", "artifact", "unit"]), "name": "Card"}),
         ("mage_lite_item", {"action": c.pick(["use", "lose"]), "id": c.pick(items)}),
+        # a Unit with its card's numbers; typed or corrected later; one Wound healed (units.py)
+        ("mage_lite_item", {"action": "gain", "kind": "unit", "name": "Golems", "armor": c.int(1, 5),
+                            "resistance": c.pick([[], ["physical"], ["fire", "ice"]])}),
+        ("mage_lite_unit", {"action": "card", "id": c.pick(items), "armor": c.int(1, 5),
+                            "resistance": c.pick([[], ["fire"]])}),
+        ("mage_lite_unit", {"action": "heal", "id": c.pick(items)}),
         ("mage_lite_site", {"name": c.pick(["Keep", "Tower", "Dungeon"])}),
         ("mage_lite_crystal", {"color": c.pick(COLORS), "delta": c.int(-1, 2)}),
         ("mage_lite_position", {"keeps": c.int(0, 2), "near": c.pick(["none", "keep", "city"])}),

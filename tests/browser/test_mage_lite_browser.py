@@ -194,3 +194,91 @@ def test_a_mini_blitz_lost_on_the_round_limit(server, phone):
     in_view(p, "ml-verdict")
     shot(p, "mage-lite-lost")
     assert p.console_errors == []
+
+
+def gain_unit(page, name, armor=None):
+    """004 "UNITS": a Unit gained, on the Mage Lite page; its Armor typed from the Unit card (or left for later)."""
+    form = page.locator("[data-testid=ml-item-gain]").locator("xpath=ancestor::form[1]")
+    form.locator("[data-testid=ml-item-kind]").select_option("unit")
+    page.fill("[data-testid=ml-item-name]", name)
+    if armor is not None:
+        page.fill("[data-testid=ml-unit-armor]", str(armor))
+    tap(page, "ml-item-gain")
+    expect(page.locator("[data-testid=ml-items]")).to_contain_text(name)
+
+
+def assign_to(page, attack, unit):
+    """Assign Damage: one attack on one Unit, by hand."""
+    form = page.locator("[data-testid=assign-form]")
+    if not form.is_visible():
+        form.locator("xpath=ancestor::details[1]/summary").click()
+    form.locator("select[name=attack]").select_option(attack)
+    form.locator("select[name=unit] >> nth=0").select_option(unit)
+    tap(page, "assign-go")
+
+
+def test_typed_units_wounded_in_a_fight_one_by_poison_shown_on_a_360px_phone(server, phone):
+    """Issue 22 (seed 004 "UNITS", "Assign Damage phase" 4a, Poison): the Mage Lite page's Units take damage in a
+    fight, with the Armor typed from the Unit card (one when gained, one on the combat page before its first
+    fight); a Poison Orc's 3 on the Peasants (Armor 3) wounds them twice, a Ghoul's 4 on the Foresters (Armor 4,
+    Fire Resistance: not against a physical attack) wounds them once; the Mage Lite page shows both wounded and
+    which need healing twice; one heal. The outcome's level-up in Mage Lite's words."""
+    p = phone(width=360, height=780)
+    new_mage_lite(p, server, "normal")
+    p.fill("[data-testid=ml-fame-amount]", "8")  # 8 Fame: levels 2 and 3 with their Fame Bonus: two Command tokens
+    tap(p, "ml-fame-add")
+    expect(p.locator("[data-testid=ml-fame]")).to_have_text("Fame 10")
+    gain_unit(p, "Peasants", 3)
+    gain_unit(p, "Foresters")  # the card's numbers left for the combat page
+    to_fight(p)
+    untyped = p.locator("[data-testid=ml-untyped-units]")
+    expect(untyped).to_contain_text("Foresters")
+    untyped.locator("input[name=armor]").fill("4")
+    untyped.locator("input[name=resistance][value=fire]").check()
+    untyped.locator("[data-testid=ml-unit-card-go]").click()
+    settled(p)
+    expect(p.locator("[data-testid=ml-untyped-units]")).to_have_count(0)
+    tap(p, "quick-fight-rampaging")
+    typed = p.locator("[data-testid=add-typed]")
+    if not typed.is_visible():
+        typed.locator("xpath=ancestor::details[1]/summary").click()
+    typed.locator("input[name=ability][value=poison]").check()  # 004: "the Orc with 5 defense, 3 attack and Poison"
+    type_enemy(p, "Orc", 5, 3, 3, "green")
+    type_enemy(p, "Ghoul", 4, 4, 2, "brown")
+    next_phase(p)  # Ranged and Siege
+    next_phase(p)  # Block: nothing blocked
+    next_phase(p)  # Assign Damage
+    expect(p.locator("[data-testid=assign-form] select[name=unit] >> nth=0")).to_contain_text("Armor 4, Fire Resistance")
+    assign_to(p, "1:0", "Peasants #1")
+    assign_to(p, "2:0", "Foresters #2")
+    expect(p.locator("[data-testid=next-phase]")).to_be_enabled()
+    next_phase(p)  # Attack
+    form = p.locator("[data-testid=attack-form]")
+    form.locator("input[name=target][value='1']").check()
+    form.locator("input[name=target][value='2']").check()
+    form.locator("input[name=value] >> nth=0").fill("9")
+    tap(p, "attack-go")
+    tap(p, "combat-end")
+    in_view(p, "combat-outcome")
+    expect(p.locator("[data-testid=outcome-unit-1]")).to_have_text(
+        "Peasants is wounded twice (Poison): heal it twice this turn or on the next, or it is disbanded.")
+    expect(p.locator("[data-testid=outcome-unit-2]")).to_have_text("Foresters is wounded.")
+    # 10 + 5 Fame crosses level 4 at 15 (+1): a Skill and an Advanced Action from the new hand's left-most cards
+    expect(p.locator("[data-testid=outcome-level]")).to_contain_text("the Fame Bonus +1 is already added")
+    expect(p.locator("[data-testid=outcome-level]")).to_contain_text("three left-most basic actions")
+    shot(p, "mage-lite-units-wounded-outcome")
+    back_to_mage_lite(p)
+    peasants = p.locator("[data-testid=ml-unit-i1]")
+    expect(peasants.locator("[data-testid=ml-unit-wounded]")).to_have_text(
+        "Wounded twice (Poison): heal it twice this turn or on the next, or it is disbanded.")
+    expect(p.locator("[data-testid=ml-unit-i2] [data-testid=ml-unit-wounded]")).to_have_text(
+        "Wounded: heal it before you use it again.")
+    expect(peasants.locator("[data-testid=ml-item-use]")).to_have_count(0)  # wounded: not to be used
+    peasants.locator("[data-testid=ml-unit-heal]").click()
+    settled(p)
+    expect(p.locator("[data-testid=ml-unit-i1] [data-testid=ml-unit-wounded]")).to_have_text(
+        "Wounded: heal it before you use it again.")
+    in_view(p, "ml-unit-i1")
+    shot(p, "mage-lite-units-wounded")
+    assert p.evaluate("document.documentElement.scrollWidth") <= 360  # never sideways
+    assert p.console_errors == []

@@ -102,28 +102,45 @@ def test_knocked_out_at_the_unmodified_hand_limit():
     assert g.state["combat"]["last"]["knocked_out"]
 
 
+def gain_unit(g, name, armor, *resistances):
+    """A Mage Lite Unit recorded on its page with the card's Armor and resistances (units.py); its combat uid."""
+    g.run("mage_lite_item", {"action": "gain", "kind": "unit", "name": name, "armor": str(armor),
+                             "resistance": list(resistances)})
+    return int(g.state["mage_lite"]["items"][-1]["id"][1:])
+
+
 def test_no_units_in_dungeons_and_tombs_night_rules_there():
     """004 Site Reference, Dungeon and Tomb: "You can't use Units in the Dungeon. Use Night Rules. (Gold Mana can't
-    be spent, but Dark Mana can)." """
+    be spent, but Dark Mana can)." The game's own Units stay out of it."""
     g = LocalGame(MAGE_LITE)
-    g.run("recruit", {"player": 0, "name": "Peasants", "level": 1, "armor": 3})
+    gain_unit(g, "Peasants", 3)
+    g.run("combat_setup", player=0, fight="rampaging")
+    assert [u.id for u in units_of(g.state, cur(g))] == ["Peasants #1"]  # elsewhere it can take damage
+    g.run("combat_cancel")
     g.run("combat_setup", player=0, fight="dungeon")
     c = cur(g)
     assert not c["units_allowed"] and c["night"] and units_of(g.state, c) == []
 
 
 def test_one_unwounded_unit_in_a_maze_or_labyrinth():
-    """004 Site Reference, Maze and Labyrinth: "You can use only 1 unwounded Unit." The unit chosen at the set-up
-    is the only one that can take damage; a wounded one cannot go in."""
+    """004 Site Reference, Maze and Labyrinth: "You can use only 1 unwounded Unit." The Mage Lite Unit chosen at
+    the set-up is the only one that can take damage; a wounded one cannot go in."""
     g = LocalGame(MAGE_LITE)
-    g.run("fame", player=0, amount=10)  # level 3: two Command tokens
-    g.run("recruit", {"player": 0, "name": "Peasants", "level": 1, "armor": 3})
-    g.run("recruit", {"player": 0, "name": "Foresters", "level": 1, "armor": 4})
-    peasants, foresters = (u["uid"] for u in g.state["players"][0]["units"])
-    g.run("unit", player=0, uid=foresters, action="wound")
+    g.run("mage_lite_fame", amount=10)  # level 3: two Command tokens
+    peasants = gain_unit(g, "Peasants", 3)
+    foresters = gain_unit(g, "Foresters", 4)
+    # the Foresters wounded in a fight (004 "Assign Damage phase" 4a: any damage to an unwounded Unit wounds it)
+    to_damage(g, enemy={"name": "Ghoul", "armor": 4, "attack": 4, "fame": 2})
+    g.run("combat_damage", mode="manual", attack="1:0", unit=[f"Foresters #{foresters}"])
+    g.run("combat_cancel")  # cancelled: nothing applied
+    assert not g.state["mage_lite"]["items"][1].get("wounds")
+    to_damage(g, enemy={"name": "Ghoul", "armor": 4, "attack": 4, "fame": 2})
+    g.run("combat_damage", mode="manual", attack="1:0", unit=[f"Foresters #{foresters}"])
+    g.run("combat_phase")
+    g.run("combat_end")
+    assert g.state["mage_lite"]["items"][1]["wounds"] == 1
     with pytest.raises(Invalid, match="unwounded"):
         g.run("combat_setup", player=0, fight="maze", unit=foresters)
-    g.run("unit", player=0, uid=foresters, action="heal")
     to_damage(g, fight="maze", enemy={"name": "Ghoul", "armor": 4, "attack": 4, "fame": 2}, unit=peasants)
     assert [u.id for u in units_of(g.state, cur(g))] == [f"Peasants #{peasants}"]
     with pytest.raises(Invalid, match="cannot take damage"):
@@ -163,17 +180,18 @@ def test_summon_the_brown_enemy_the_guiding_symbol_chooses():
 def test_a_maze_in_mage_knight_takes_a_ready_unit():
     """Quick reference, Maze: "you may choose one ready unwounded Unit to accompany you" (Mage Knight asks it ready
     too; Mage Lite only unwounded)."""
-    for setup, refused in ((MAGE_KNIGHT, True), (MAGE_LITE, False)):
-        g = LocalGame(setup)
-        g.run("recruit", {"player": 0, "name": "Peasants", "level": 1, "armor": 3})
-        uid = g.state["players"][0]["units"][0]["uid"]
-        g.run("unit", player=0, uid=uid, action="spend")
-        if refused:
-            with pytest.raises(Invalid, match="ready"):
-                g.run("combat_setup", player=0, fight="maze", unit=uid)
-        else:
-            g.run("combat_setup", player=0, fight="maze", unit=uid)
-            assert cur(g)["only_unit"] == uid
+    g = LocalGame(MAGE_KNIGHT)
+    g.run("recruit", {"player": 0, "name": "Peasants", "level": 1, "armor": 3})
+    uid = g.state["players"][0]["units"][0]["uid"]
+    g.run("unit", player=0, uid=uid, action="spend")
+    with pytest.raises(Invalid, match="ready"):
+        g.run("combat_setup", player=0, fight="maze", unit=uid)
+    # Mage Lite: its own Unit, used this Round (spent), goes along
+    g = LocalGame(MAGE_LITE)
+    uid = gain_unit(g, "Peasants", 3)
+    g.run("mage_lite_item", {"action": "use", "id": f"i{uid}"})
+    g.run("combat_setup", player=0, fight="maze", unit=uid)
+    assert cur(g)["only_unit"] == uid
 
 
 def test_rampaging_kept_orcs_and_draconum_give_reputation_assault_costs_one():

@@ -16,6 +16,7 @@ from ...rules.damage import assign_damage, suggest_assignment
 from ...rules.text import N_, Nn_
 from ...solvers import solve
 from ...state import player, reducer
+from ..flow.fight_hooks import fight_hooks
 from ..spine.command import Command, Invalid, command
 from ..spine.fields import choice, yes
 from ..spine.sentences import plural_sentence
@@ -108,6 +109,7 @@ def damage(state: dict, data: Mapping[str, Any]) -> Command:
     else:
         msg = Nn_("%(name)s assigns the damage of one attack: %(hand)d Wound into the hand so far.",
                   "%(name)s assigns the damage of one attack: %(hand)d Wounds into the hand so far.")
+    hooks = fight_hooks(state)  # Mage Lite: its Units are its own (their card's numbers, their wounds)
     return Command("combat.damage", payload, plural_sentence(*msg, "hand", name=name,
                                                              hand=res.hero.wounds_to_hand),
-                   (SCOPE, f"player:{cur['player']}:units"))
+                   (SCOPE, f"player:{cur['player']}:units") + (hooks.scope if hooks is not None else ()))

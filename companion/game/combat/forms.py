@@ -12,7 +12,7 @@ from ...rules.text import N_
 from ..spine.command import Invalid, term
 from ..spine.fields import between, choice, enemy_token, many, shown, text, whole_value
 from .state import (ABILITIES, ATTACK_KINDS, ELEMENTS, PHASE_NAMES, PILE_NAMES, RESISTANCES, alive, current,
-                    enemy_by_key, player, remaining_attacks, unit_key, usable_units)
+                    enemy_by_key, player, player_units, remaining_attacks, unit_key, usable_units)
 
 def need_current(state: dict, phases=None) -> dict:
     cur = current(state)
@@ -152,7 +152,7 @@ def parse_assignment(data: Mapping[str, Any], cur: dict, state: dict) -> tuple[i
         raise Invalid(N_("That attack is blocked, defeated or already assigned."))
     assign = [u for u in many(data, "unit") if u]
     valid = {unit_key(u) for u in usable_units(state, cur)}
-    wounded = {unit_key(u) for u in player(state, cur["player"])["units"] if u.get("wounded")}
+    wounded = {unit_key(u) for u in player_units(state, cur["player"]) if u.get("wounded")}
     for u in assign:
         if u not in valid:
             raise Invalid(N_("That unit cannot take damage in this combat."))

@@ -28,7 +28,8 @@ from .interactive import extra_fame
 from .mage_lite import outcome_wounds
 from .setup import start_turn
 from .site_reward import reward_of
-from .state import FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, refuse, root, uid_of, unit_name_de
+from .state import (FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, player_units, refuse, root,
+                    uid_of, unit_name_de)
 from .variant import mage_lite_rules
 
 
@@ -75,8 +76,11 @@ def _end(state, p, ev):
         r.setdefault("incantations", []).append({"player": o["player"], "night": o["incantation"]["night"]})
     after = {"fame": pl["fame"], "reputation": pl["reputation"], "wounds": pl["wounds"]}
     # Rulebook End of the Turn 6: the new level (and its reward) applies at the end of the turn
-    ch = change_fame(get_rules().levels, before["fame"], pl["fame"] - before["fame"])
-    level = {"before": ch.before.level, "after": ch.after.level, "rewards": list(ch.rewards)}
+    if hooks is not None and hooks.level_up is not None:
+        level = hooks.level_up(state, before["fame"], pl["fame"])  # Mage Lite: its hero card's level-up
+    else:
+        ch = change_fame(get_rules().levels, before["fame"], pl["fame"] - before["fame"])
+        level = {"before": ch.before.level, "after": ch.after.level, "rewards": list(ch.rewards)}
     r["last"] = {**copy.deepcopy(o), "before": before, "after": after, "level": level, "seq": ev.seq}
     cur = r.get("current")
     coop = (cur or {}).get("coop")
@@ -193,9 +197,9 @@ def outcome_of(state: dict, cur: dict) -> dict:
             "fight": cur["fight"], "fame": fame, "conquered": conquered if kind != "none" else None,
             "shields": shields, "city": cur["site"].get("city") if cur["fight"] == "city" else None,
             "defeated": [e["name"] for e in defeated], "undefeated": [e["name"] for e in undefeated]}))
-    pl = player(state, cur["player"])
-    names = {str(u["uid"]): u["name"] for u in pl["units"]}
-    names_de = {str(u["uid"]): unit_name_de(u) for u in pl["units"]}
+    own = player_units(state, cur["player"])  # Mage Lite: its own Units (FightHooks.units)
+    names = {str(u["uid"]): u["name"] for u in own}
+    names_de = {str(u["uid"]): unit_name_de(u) for u in own}
     return {
         "player": cur["player"], "fight": cur["fight"], "fame": fame, "reputation": reputation,
         "wounds_to_hand": hand, "wounds_to_discard": discard, "knocked_out": knocked_out,

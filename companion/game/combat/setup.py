@@ -25,7 +25,8 @@ from ..spine.sentences import sentence
 from .forms import live_enemy, need_current, no_combat, setup_open, token_enemy, typed_enemy
 from .kept import kept_enemy, new_kept_id, store_kept
 from .site_reward import adventure_site
-from .state import CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key, root
+from .state import (CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key,
+                    player_units, root)
 from .variant import mage_lite_rules
 
 # ---------------------------------------------------------------------------------------------- reducers
@@ -192,7 +193,7 @@ def maze_unit(state: dict, data: Mapping[str, Any], i: int, fight: str) -> int |
     if fight != "maze" or data.get("unit") in (None, ""):
         return None
     uid = between(data, "unit", 1, 10 ** 9, label=N_("Unit"))
-    unit = next((u for u in player(state, i)["units"] if u["uid"] == uid), None)
+    unit = next((u for u in player_units(state, i) if u["uid"] == uid), None)
     if unit is None:
         raise Invalid(N_("That unit is not this player's."))
     if unit.get("wounded"):

@@ -19,6 +19,7 @@ from ...rules.damage import Hero, UnblockedAttack, Unit
 from ...rules.data import get_rules
 from ...rules.text import N_, T, translate_line
 from ...state import player
+from ..flow.fight_hooks import fight_hooks
 from ..spine.command import Invalid
 from ..spine.sentences import name_arg
 
@@ -265,12 +266,21 @@ def uid_of(unit_id: str) -> int:
     return int(str(unit_id).rsplit("#", 1)[-1])
 
 
+def player_units(state: dict, i: int) -> list[dict]:
+    """Player ``i``'s Units as the combat reads them: the Mage Knight ``units``, or the game kind's own (Mage Lite:
+    the Units recorded on its page with the Armor and resistances typed from the card, ``FightHooks.units``)."""
+    hooks = fight_hooks(state)
+    if hooks is not None and hooks.units is not None:
+        return hooks.units(state, i)
+    return player(state, i)["units"]
+
+
 def usable_units(state: dict, cur: dict) -> list[dict]:
     """The fighting player's units this combat may use: none in dungeons, tombs, monasteries; in a maze or
     labyrinth only the one chosen at the set-up (``only_unit``; none chosen: none)."""
     if not cur.get("units_allowed", True):
         return []
-    units = player(state, cur["player"])["units"]
+    units = player_units(state, cur["player"])
     if cur["fight"] == "maze":
         return [u for u in units if u["uid"] == cur.get("only_unit")]
     return list(units)

@@ -32,8 +32,8 @@ from .site_reward import SITE_FIGHTS
 from .state import (ABILITIES, ABILITY_NAMES, ATTACK_KIND_NAMES, ATTACK_KINDS, ATTACK_ROWS, BLOCK_ROWS, CITY_NAMES,
                     ELEMENT_NAMES, ELEMENTS, EXPANSION_NAMES, FIGHT_NAMES, FIGHTS, PHASE_NAMES, PHASES, PILE_NAMES,
                     RESISTANCE_NAMES, RESISTANCES, SHIELD_NAMES, acting, alive, assigned_entries, engine_enemy,
-                    enemy_by_key, mine, move_points_of, refuse, remaining_attacks, root, site_of, summons_missing,
-                    unblocked_attacks, unit_key, unit_name_de, units_after, usable_units)
+                    enemy_by_key, mine, move_points_of, player_units, refuse, remaining_attacks, root, site_of,
+                    summons_missing, unblocked_attacks, unit_key, unit_name_de, units_after, usable_units)
 from .variant import mage_lite_rules
 
 
@@ -160,7 +160,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
     if cur is None:
         ctx["standings"] = [standing(rules.levels, p["fame"]) for p in state["players"]]
         # a maze or labyrinth: the one unwounded Unit that may go along (setup.py: maze_unit)
-        ctx["maze_units"] = [(i, u) for i, p in enumerate(state["players"]) for u in p["units"]
+        ctx["maze_units"] = [(i, u) for i in range(len(state["players"])) for u in player_units(state, i)
                              if not u.get("wounded")]
         return ctx
     pl = player(state, cur["player"])
@@ -201,7 +201,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
     ctx["can_end"] = cur["phase"] == "attack" or (cur["phase"] != "setup" and not alive(cur))
     if ctx["can_end"]:
         ctx["outcome_preview"] = outcome_of(state, cur)
-        ctx["unit_names"] = {unit_key(u): unit_label(u, lang) for u in pl["units"]}
+        ctx["unit_names"] = {unit_key(u): unit_label(u, lang) for u in player_units(state, cur["player"])}
     if cur["phase"] in ("ranged_siege", "attack"):
         # only the enemies an attack can target in this phase are offered: in the Ranged and Siege phase not the
         # doubly fortified ones (Rulebook Ranged and Siege phase 3)
@@ -260,7 +260,7 @@ def damage_context(state: dict, cur: dict, data: Mapping[str, Any], lang: str = 
             refuse(err)
     sug = suggestion(state, cur, prefer) if remaining else None
     units, _hand = units_after(state, cur)
-    names = {unit_key(u): unit_label(u, lang) for u in player(state, cur["player"])["units"]}
+    names = {unit_key(u): unit_label(u, lang) for u in player_units(state, cur["player"])}
     # Mage Lite: the suggestion's wounds said as Mage Lite takes them (Poison's extra ones into the deck)
     ml = (damage_mage_lite(state, cur, assigned_entries(cur) + list(sug[0]), {}) if sug and mage_lite_rules(state)
           else None)

@@ -32,6 +32,12 @@ class FightHooks:
     page: Callable[[dict], dict]
     # what combat.end touches besides the combat and the player (its undo and stale-command checks): the game's own
     scope: tuple[str, ...] = ()
+    # (state, player) -> the player's Units as the combat reads them ({"uid", "name", "armor", "level",
+    # "resistances", "wounded", "state"}), or None: the player's Mage Knight ``units``. Mage Lite: its own Units
+    units: Callable[[dict, int], list[dict]] | None = None
+    # (state, Fame before, Fame after) -> the outcome's level-up ({"before", "after", "rewards", "lines"}) in the
+    # game's own words, or None: Mage Knight's Fame track
+    level_up: Callable[[dict, int, int], dict] | None = None
 
 
 HOOKS: dict[str, FightHooks] = {}

@@ -5,7 +5,8 @@ counter, and what the text says to remember. A game is a Mage Lite game when its
 ``state["mage_lite"]``; Fame and Reputation are the one player's ``state["players"][0]`` fields, Round and Day or
 Night ``state["round"]`` and ``state["time"]``. Modules: ``core`` (state helpers, shared checks), ``setup`` (the
 set-up and the Mini Blitz numbers), ``tracks`` (Fame, levels, hero card, Reputation), ``rounds`` (turns, the Dummy
-counter, the Round's end, cities, the verdict), ``reminders`` (what the text says to remember), ``fights`` (a fight on the
+counter, the Round's end, cities, the verdict), ``reminders`` (what the text says to remember), ``units`` (the Units' card numbers, their wounds and healing),
+``fights`` (a fight on the
 combat page fed into the game: the ``FightHooks`` of ``companion/game/flow/fight_hooks.py``), ``page`` (what the
 page shows), ``payloads`` (each event's payload check, loaded with the package).
 """
@@ -13,4 +14,5 @@ page shows), ``payloads`` (each event's payload check, loaded with the package).
 from __future__ import annotations
 
 from . import payloads as _payloads  # noqa: F401  (declares the Mage Lite events' payloads with the reducers)
+from . import units as _units  # noqa: F401  (the Units' card numbers and healing: mage_lite.unit)
 from . import fights as _fights  # noqa: F401  (registers the fight hooks: a fight on the combat page feeds the game)

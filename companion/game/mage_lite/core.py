@@ -11,7 +11,8 @@
     over                       None, or {"result": "won"|"lost", "round", "rounds_left"}
     hero_card                  {"<level>": {"armor", "hand_limit"}}: the player's corrections from the card
     last_fame                  the latest Fame gain: before, gained, bonus, after, level_ups
-    items                      spells, artifacts and Units owned: [{"id", "kind", "name", "used"}]; next_id
+    items                      spells, artifacts and Units owned: [{"id", "kind", "name", "used"}]; next_id; a
+                               Unit also "armor", "resistances", "wounds" once its card is typed (units.py)
     commitment                 base game: None, "spell" or "artifact" (the first one gained)
     sites                      the sites beaten (names as typed)
     keeps, near                keeps owned; where the hero ends the turn: "none", "keep" or "city"

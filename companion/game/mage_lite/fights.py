@@ -10,7 +10,10 @@
   trace and the log sentence), the Reputation through ``tracks.shift_reputation`` (the combat computes it: an
   assault -1, rampaging Orcs +1 and Draconum +2 each, burning a monastery -3), a city won conquered through
   ``rounds.conquer_city`` with the enemies defeated there (each adds 1 Influence in it), a keep or another site won
-  recorded as a site beaten (a keep also owned: its Hand limit bonus).
+  recorded as a site beaten (a keep also owned: its Hand limit bonus), the Units it hurt written back
+  (``units.apply_fight``: wounded, twice by Poison, disbanded by Paralyze).
+- The Units: the game's own (``units.combat_units``: the Mage Lite Units with their card's numbers), not Mage
+  Knight's; the level-up in Mage Lite's words (``level_up``).
 No Flask.
 """
 
@@ -27,6 +30,7 @@ from ..spine.sentences import plural_sentence
 from .core import MODE, SCOPE, data, hero_card, live, ml, numbers, require_running
 from .rounds import conquer_city
 from .tracks import add_fame, shift_reputation
+from .units import apply_fight, combat_units, untyped_units
 
 # the sites a fight beats, as the page's list of sites beaten names them (msgids: the page translates them)
 SITE_NAMES = {"keep": N_("Keep"), "mage_tower": N_("Mage tower"), "rampaging": N_("Rampaging enemies"),
@@ -125,6 +129,7 @@ def apply_outcome(state: dict, o: Mapping[str, Any], seq: int) -> None:
         add_fame(state, int(o["fame"]), seq)
     if int(o["reputation"]):
         shift_reputation(state, int(o["reputation"]))
+    apply_fight(state, o.get("units") or ())  # the Units hurt: wounded, twice by Poison, disbanded by Paralyze
     if o.get("city") and o.get("conquered"):
         shields = ((state.get("combat") or {}).get("cities") or {}).get(o["city"], {}).get("shields") or []
         conquer_city(state, o["city"], min(9, len(shields)))
@@ -132,6 +137,19 @@ def apply_outcome(state: dict, o: Mapping[str, Any], seq: int) -> None:
         m["sites"].append(SITE_NAMES[o["fight"]])
         if o["fight"] == "keep":
             m["keeps"] = min(9, m["keeps"] + 1)  # a keep conquered is owned (its Hand limit bonus)
+
+
+def level_up(state: dict, before: int, after: int) -> dict:
+    """The combat outcome's level-up in Mage Lite's words (004 "LEVELING UP": even levels a Skill and an Advanced
+    Action from the three left-most basic actions of the new hand, odd levels a Command token), the Mini Blitz's
+    Fame Bonus of each level crossed already in the Fame ``after``."""
+    cap = data().max_level
+    old = ml_rules.level_of(get_rules().levels, before, cap)
+    new = ml_rules.level_of(get_rules().levels, after, cap)
+    crossed = range(old + 1, new + 1)
+    return {"before": old, "after": new, "bonus": numbers(state)["fame_bonus"] * len(crossed),
+            "rewards": ["skill_and_advanced_action" if n % 2 == 0 else "command_token" for n in crossed],
+            "lines": [line.to_json() for n in crossed for line in ml_rules.level_reward(n)]}
 
 
 def page(state: dict) -> dict:
@@ -142,9 +160,11 @@ def page(state: dict) -> dict:
     levels = [(c, city_level(state, c)) for c in numbers(state)["cities"] if c not in m["cities"]]
     return {"cities": [] if m.get("over") else [(c, lv) for c, lv in levels if lv is not None],
             "armor": card.armor, "hand_limit": card.hand_limit, "from_card": card.from_card,
-            "levels": list(numbers(state)["city_levels"]), "over": bool(m.get("over"))}
+            "levels": list(numbers(state)["city_levels"]), "over": bool(m.get("over")),
+            "untyped_units": untyped_units(state)}
 
 
 register_fight_hooks(MODE, FightHooks(standing=standing, check_setup=check_setup, city_level=city_level,
                                       outcome_lines=outcome_lines, outcome_sentence=outcome_sentence,
-                                      apply_outcome=apply_outcome, page=page, scope=SCOPE))
+                                      apply_outcome=apply_outcome, page=page, scope=SCOPE, units=combat_units,
+                                      level_up=level_up))

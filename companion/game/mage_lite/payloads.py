@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ...rules.text import N_
 from ..spine.invalid import Invalid
-from ..spine.payloads import Opt, OneOf, Text, Whole, payload
+from ..spine.payloads import Many, Opt, OneOf, Text, Whole, payload
 
 COLORS = ("red", "blue", "green", "white")
+RESISTANCES = ("physical", "fire", "ice")
 
 payload("mage_lite.fame", amount=Whole(-99, 99))
 payload("mage_lite.hero_card", level=Whole(1, 10), armor=Whole(1, 9), hand_limit=Whole(1, 12))
@@ -25,7 +26,19 @@ def _item(state, p):
 
 
 payload("mage_lite.item", _item, action=OneOf("gain", "use", "lose"), kind=Opt(OneOf("spell", "artifact", "unit")),
-        name=Opt(Text(40)), id=Opt(Text(20)))
+        name=Opt(Text(40)), id=Opt(Text(20)),
+        # a Unit gained with its card's numbers (optional: older games' gains have none; units.py)
+        armor=Opt(Whole(1, 9)), resistances=Opt(Many(OneOf(*RESISTANCES), 3, unique=True)))
+
+
+def _unit(state, p):
+    """A Unit's card numbers need its Armor."""
+    if p["action"] == "card" and p.get("armor") is None:
+        raise Invalid(N_("%(field)s is missing."), field="armor")
+
+
+payload("mage_lite.unit", _unit, action=OneOf("card", "heal"), id=Text(20), armor=Opt(Whole(1, 9)),
+        resistances=Opt(Many(OneOf(*RESISTANCES), 3, unique=True)))
 payload("mage_lite.site", name=Text(60))
 payload("mage_lite.crystal", color=OneOf(*COLORS), delta=Whole(-3, 3))
 payload("mage_lite.position", keeps=Whole(0, 9), near=OneOf("none", "keep", "city"))

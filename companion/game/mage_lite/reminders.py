@@ -12,8 +12,10 @@ from ...rules.text import N_
 from ...state import Event, reducer
 from ..spine.command import Command, Invalid, check, command
 from ..spine.fields import between, choice, text
+from ..spine.payloads import needs
 from ..spine.sentences import sentence
 from .core import SCOPE, data, hero_card, live, ml, require_running
+from .units import RESISTANCE_NAMES, card_fields
 
 KINDS = ("spell", "artifact", "unit")
 KIND_NAMES = {"spell": N_("Spell"), "artifact": N_("Artifact"), "unit": N_("Unit")}
@@ -32,6 +34,10 @@ def _item_event(state: dict, p: dict, ev: Event) -> None:
     m = live(state)
     if p["action"] == "gain":
         m["items"].append({"id": f"i{m['next_id']}", "kind": p["kind"], "name": p["name"], "used": False})
+        if p["kind"] == "unit" and p.get("armor"):
+            # the Unit card's numbers typed at the gain (units.py); 004 "Newly recruited Units are always Ready and
+            # not Wounded"
+            m["items"][-1].update(armor=p["armor"], resistances=list(p.get("resistances") or ()), wounds=0)
         m["next_id"] += 1
         if not m["main_expansion"] and p["kind"] != "unit" and m["commitment"] is None:
             m["commitment"] = p["kind"]
@@ -73,33 +79,53 @@ def _running(state: dict, _form: Mapping[str, Any]) -> None:
     require_running(state)
 
 
+@needs("mage_lite.item")
+def item_allowed(state: dict, p: Mapping[str, Any]) -> None:
+    """What the state allows of an item event (the command's check, and an import's: ``spine.payloads.needs``)."""
+    m = require_running(state)
+    if p["action"] == "gain":
+        kind = p["kind"]
+        if kind != "unit" and m["commitment"] and m["commitment"] != kind:
+            raise Invalid(N_("In the base game you are committed to %(kind)s: you gain that kind instead."),
+                          kind={"$term": KIND_NAMES[m["commitment"]]})
+        if kind == "unit" and sum(i["kind"] == "unit" for i in m["items"]) >= hero_card(state).command_tokens:
+            raise Invalid(N_("Every Command token has a Unit: disband one first."))
+        return
+    item = _item(m, p["id"])
+    if item is None:
+        raise Invalid(N_("There is no such spell, artifact or Unit."))
+    if p["action"] == "use" and item["used"]:
+        raise Invalid(N_("%(name)s was already used this round."), name=item["name"])
+    if p["action"] == "use" and item.get("wounds"):
+        # 004 "UNITS": "A Unit that is Ready and not Wounded may be activated for one of its abilities"
+        raise Invalid(N_("%(name)s is wounded: heal it before you use it."), name=item["name"])
+
+
 @command("mage_lite_item")
 def cmd_item(state: dict, form: Mapping[str, Any]) -> Command:
     """A spell, artifact or Unit gained, used this Round, or lost (thrown away, disbanded). Base game: "When you
-    gain your first artifact/spell, you are committing to using ONLY EITHER ARTIFACTS OR SPELLS"."""
-    m = ml(state)
+    gain your first artifact/spell, you are committing to using ONLY EITHER ARTIFACTS OR SPELLS"; a Unit needs a
+    free Command token (its count follows the Fame: the scope names it)."""
     action = choice(form, "action", ITEM_ACTIONS)
     if action == "gain":
         kind = choice(form, "kind", KINDS)
         name = text(form, "name", default="", max_len=40)
         if not name:
             raise Invalid(N_("Enter its name as the card shows it."))
-        if kind != "unit" and m["commitment"] and m["commitment"] != kind:
-            raise Invalid(N_("In the base game you are committed to %(kind)s: you gain that kind instead."),
-                          kind={"$term": KIND_NAMES[m["commitment"]]})
-        if kind == "unit" and sum(i["kind"] == "unit" for i in m["items"]) >= hero_card(state).command_tokens:
-            raise Invalid(N_("Every Command token has a Unit: disband one first."))
-        return Command("mage_lite.item", {"action": action, "kind": kind, "name": name},
+        payload = {"action": action, "kind": kind, "name": name}
+        if kind == "unit" and form.get("armor") not in (None, ""):
+            # the Unit card's Armor and resistances, typed once (else before its first fight: units.py)
+            payload["armor"], payload["resistances"] = card_fields(form)
+        item_allowed(state, payload)
+        return Command("mage_lite.item", payload,
                        sentence(N_("%(kind)s gained: %(name)s"), translate=("kind",), kind=KIND_NAMES[kind],
-                                name=name), SCOPE)
+                                name=name), SCOPE + (("player:0:fame",) if kind == "unit" else ()))
     item_id = text(form, "id", default="", max_len=20)
-    item = _item(m, item_id)
-    if item is None:
-        raise Invalid(N_("There is no such spell, artifact or Unit."))
-    if action == "use" and item["used"]:
-        raise Invalid(N_("%(name)s was already used this round."), name=item["name"])
+    payload = {"action": action, "id": item_id}
+    item_allowed(state, payload)
+    item = _item(ml(state), item_id)
     msg = N_("%(name)s used this round") if action == "use" else N_("%(name)s is gone")
-    return Command("mage_lite.item", {"action": action, "id": item_id}, sentence(msg, name=item["name"]), SCOPE)
+    return Command("mage_lite.item", payload, sentence(msg, name=item["name"]), SCOPE)
 
 
 @command("mage_lite_site")
@@ -156,4 +182,5 @@ def reminders(state: dict) -> dict:
             "near": m["near"], "hand_limit": limit, "hand_bonus": limit - card.hand_limit,
             "crystals": state["players"][0]["crystals"] if m["crystals"] else None,
             "crystal_limit": data().crystal_limit, "city_bonus": dict(m["city_defeated"]),
-            "units": sum(i["kind"] == "unit" for i in m["items"]), "kind_names": KIND_NAMES}
+            "units": sum(i["kind"] == "unit" for i in m["items"]), "kind_names": KIND_NAMES,
+            "resistance_names": RESISTANCE_NAMES}
