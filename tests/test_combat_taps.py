@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from companion.game.combat.view import quick_piles
+from companion.game.combat.state import PILE_NAMES
+from companion.game.combat.view import quick_piles, rampaging_tick
 from companion.game.spine.local import LocalGame
 from companion.rules.data import get_rules
 from tests.game_helpers import GameTable
@@ -24,19 +25,41 @@ def test_the_sites_own_pile_comes_first_and_open(fight, first, rampaging):
     monastery's) violet, a dungeon's or monster den's brown; orc marauders (green) and draconum (red) are the map's
     rampaging enemies - at a keep or mage tower (Rulebook: rampaging enemies may join an assault) they can only be
     rampaging, so their tokens are added as rampaging. A fight against rampaging enemies opens both of their piles
-    (the draconum are not hidden behind the orcs)."""
+    (the draconum are not hidden behind the orcs). Issue 23: tokens offered once - every pile is there (the others
+    closed), no second list."""
     piles = quick_piles({"fight": fight})
     assert piles[0]["color"] == first and piles[0]["open"]
     assert [p["color"] for p in piles[1:] if p["open"]] == (["red"] if fight == "rampaging" else [])
     assert {p["color"] for p in piles if p["rampaging"]} == rampaging
     assert all(p["tokens"] for p in piles)
+    assert sorted(p["color"] for p in piles) == sorted(PILE_NAMES)
 
 
 def test_a_city_opens_its_garrison_piles():
     """Rulebook City Assaults: the garrison is drawn from the piles the City card lists for its level."""
     piles = quick_piles({"fight": "city"}, ("gray", "violet", "violet", "white"))
-    assert [p["color"] for p in piles] == ["gray", "violet", "white", "green", "red"]
-    assert [p["rampaging"] for p in piles] == [False, False, False, True, True]
+    assert [p["color"] for p in piles] == ["gray", "violet", "white", "green", "red", "brown"]
+    assert [p["rampaging"] for p in piles] == [False, False, False, True, True, False]
+    assert [p["open"] for p in piles] == [True, True, True, False, False, False]
+
+
+@pytest.mark.parametrize("fight, tick", [
+    ("keep", {"checked": False}), ("city", {"checked": False}), ("other_mage_tower", {"checked": False}),
+    ("rampaging", {"checked": True}), ("adventure", None), ("dungeon", None), ("monastery", None)])
+def test_one_rampaging_tick_above_the_piles_where_rampaging_enemies_may_join(fight, tick):
+    """Rulebook, Combat with Enemies 2b/2c: rampaging enemies join an assault on a fortified site; Scenario Book,
+    Variants, Rampaging Evil: "If it was gold, also add one brown enemy to the usual green or red token. When
+    fighting this enemy, you have to fight both" - so a token of another pile can be rampaging: one tick above the
+    piles (ticked in a fight without a site) adds it so; none where rampaging enemies cannot join."""
+    assert rampaging_tick({"fight": fight}) == tick
+
+
+def test_an_incantation_summons_monsters_not_rampaging_enemies():
+    """Scenario Book, Druid Nights: the incantation summons brown (first Night) or red (second Night) enemies to
+    fight: not rampaging enemies (no Reputation for them), so no pile is marked rampaging and the tick is clear."""
+    cur = {"fight": "rampaging", "incantation": {"night": 2}}
+    assert not any(p["rampaging"] for p in quick_piles(cur))
+    assert rampaging_tick(cur) == {"checked": False}
 
 
 def test_tokens_sharing_a_name_are_told_apart():
@@ -100,6 +123,33 @@ def test_the_combat_page_defaults_from_the_game_state(app):
     html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
     take = html[html.index('data-testid="take-suggestion"'):]
     assert 'name="then_attack" value="yes"' in take[:take.index("</form>")]
+
+
+def test_tokens_are_offered_once_every_pile_with_one_rampaging_tick(app):
+    """Issue 23 item 8 ("tokens are offered as a grid and again as a list"): the set-up offers each token once, as a
+    one-tap button in its pile - every pile, no second list. Rulebook, Combat with Enemies 2b: at a keep the grey
+    defender is the site's, orc marauders (green) and draconum (red) join only as rampaging enemies; Scenario Book,
+    Variants, Rampaging Evil: a brown token can be part of a rampaging enemy - the one tick above the piles, which
+    the other piles' buttons send (their form), adds it as rampaging."""
+    t = Table(app, "solo_conquest", "solo", [("Anna", "tovak")])
+    t.combat("/setup", player="0", fight="keep")
+    html = t.client.get(f"/games/{t.id}/combat").get_data(as_text=True)
+    setup = html[html.index('data-testid="quick-tokens"'):html.index("Type in an enemy")]
+    assert "<select" not in html[html.index("Add enemies"):html.index("Type in an enemy")]
+    assert 'data-testid="add-token"' not in html
+    for color in ("gray", "violet", "brown", "white", "green", "red"):
+        assert f'data-testid="quick-pile-{color}"' in setup
+    assert re.search(r'<details class="quick-pile" data-testid="quick-pile-brown">', setup)  # closed
+    tick = setup[setup.index('id="quick-tokens-form"'):setup.index("</form>")]
+    assert 'name="rampaging" value="yes" data-testid="quick-rampaging"' in tick  # not ticked at a keep
+    assert re.search(r'<button type="submit" form="quick-tokens-form" name="token" value="minotaur"', setup)
+    for tok in get_rules().enemies:  # each token offered once
+        assert setup.count(f'data-testid="quick-{tok}"') == 1, tok
+    # what the browser sends for a tap on the Minotaur with the tick, and one without
+    assert t.combat("/enemy", token="minotaur", rampaging="yes").status_code == 303
+    assert t.combat("/enemy", token="gargoyle").status_code == 303
+    enemies = t.state()["combat"]["current"]["enemies"]
+    assert [(e["name"], e["rampaging"]) for e in enemies] == [("Minotaur", True), ("Gargoyle", False)]
 
 
 def test_a_common_fight_starts_in_one_tap_and_ranged_reaches_the_only_unfortified_enemy(app):

@@ -42,6 +42,26 @@ WRONG_TERMS = {
     r"; (?:Der|Die|Das|Den|Dem|Ein|Eine|Es|Er|Sie|Du|Ihr|Jeder|Kein|Keine|Dann|Beginnt|Öffnet|Rückgängig)\b":
         "; lower case (the sentence goes on)",
 }
+# A full sentence after a colon starts with a capital letter in German (Duden: "Nach einem Doppelpunkt wird das erste
+# Wort eines ganzen Satzes großgeschrieben"): "Neue Runde: Das Deck des Dummyspielers wird gemischt". Found as a
+# lower-case article or pronoun after ": " whose words up to the next comma, bracket or stop hold a finite verb; a
+# fragment ("Kampfergebnis 2: alle Verteidiger besiegt", "einen Einheitentyp wählen") stays lower case.
+SENTENCE_OPENERS = (r"der|die|das|den|dem|des|ein|eine|einen|einem|einer|kein|keine|keinen|jeder|jede|jedes|er|sie|"
+                    r"es|du|ihr|wir|man|alle|dein|deine|sein|seine|niemand|keiner")
+FINITE_VERBS = (r"wird|werden|ist|sind|war|hat|haben|hatte|kommt|geht|zieht|rückt|bringt|bringen|kann|können|muss|"
+                r"müssen|darf|dürfen|sagt|legt|ersetzt|beginnt|gibt|erhält|zählt|zählen|mischt|deckt|gewinnt|wählt|"
+                r"will|wählst|verliert|bleibt|bleiben|steht|zeigt|zeigte|kostet|braucht|führt|setzt|fügt|profitieren|"
+                r"entfernt|endet|ruft|macht|sinkt|gilt|verhindert|nimmt|trifft|fällt|liegt|passt|gehört|spielt|"
+                r"bekommt|dreht")
+_AFTER_COLON = re.compile(r":\s+(?=(?:" + SENTENCE_OPENERS + r")\b((?:%\(\w+\)\+?\w|[^.;:!?,()–—])*))")
+_FINITE = re.compile(r"\b(?:" + FINITE_VERBS + r")\b")
+
+
+def lower_sentences_after_colon(text):
+    """Where a full sentence after a colon starts in lower case: the index of its first letter."""
+    return [m.end() for m in _AFTER_COLON.finditer(text) if _FINITE.search(m.group(1))]
+
+
 # Card names the German rulebook does not print, kept as the German edition's card says (not a rules term).
 ALLOWED = {"Kälteresistenz"}  # Cold Toughness (Tovak's basic action card)
 
@@ -130,3 +150,23 @@ def test_card_names_use_the_german_rulebook_terms():
         for c in hero.deck:
             if c.id == "determination":
                 assert c.name_de == "Verbissenheit"
+
+
+def test_a_full_sentence_after_a_colon_starts_with_a_capital():
+    """Issue 23 item 4: "Neue Runde: das Deck des Dummyspielers wird gemischt" read in the log; a whole sentence after
+    a colon starts with a capital letter in German ("Neue Runde: Das Deck ..."), a fragment does not. Every msgstr of
+    every German catalog and every German text of the rules data."""
+    bad = sorted({f"{where}: {text[max(0, i - 30):i + 40]!r}" for where, text in _german_texts()
+                  if where.startswith(("catalog", "rules_data")) for i in lower_sentences_after_colon(text)})
+    assert not bad, "a sentence after a colon in lower case:\n" + "\n".join(bad)
+
+
+def test_the_colon_scan_tells_a_sentence_from_a_fragment():
+    found = lower_sentences_after_colon(
+        "Neue Runde: das Deck des Dummyspielers wird gemischt | Schlacht %(no)d: der %(side)s gewinnt | "
+        "Sein Deck ist leer: er sagt das Rundenende an | X: keiner will mehr angreifen")
+    assert len(found) == 4
+    assert not lower_sentences_after_colon(
+        "Neue Runde: Das Deck wird gemischt | Kampfergebnis 2: alle Verteidiger besiegt, Ort erobert | "
+        "%(name)s (%(side)s): einen Einheitentyp wählen und ziehen | Interaktiver Kampf: die Farbe, die der vorige "
+        "Spieler gewählt hat | Stärke der Festung (0: keine) | Symbol (Guiding symbol: das linke Manasymbol) wählt")

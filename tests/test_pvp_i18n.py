@@ -47,7 +47,7 @@ def test_german_pvp_page_shows_the_engine_lines_in_german(client):
     log.append(step([[11, "physical", "melee"]], units=[peasants], move_cost=4))
     html = show(client, gid, log)
     assert "Angriff 4 = 4 (Feuer)" in html
-    assert "Regelheft, Spieler gegen Spieler, Fern- und Belagerungsangriffe 4c: der Angriff sinkt um 1 je 2 " \
+    assert "Regelheft, Spieler gegen Spieler, Fern- und Belagerungsangriffe 4c: Der Angriff sinkt um 1 je 2 " \
            "Blockpunkte: -1" in html
     assert f"3 Schaden verletzen Einheit Bauern #{peasants} (Rüstung 3)" in html
     assert "Regelheft, Spieler gegen Spieler, Kampfergebnis 1: Ben wurde zum Rückzug gezwungen, Anna siegt" in html
@@ -58,7 +58,7 @@ def test_german_pvp_page_shows_the_engine_lines_in_german(client):
                                                       "based_on": str(seq_of(client, gid))})
     assert resp.status_code == 303, resp.get_data(as_text=True)[-2000:]
     html = htmllib.unescape(client.get(f"/games/{gid}/pvp").get_data(as_text=True))
-    assert "Kampfergebnis 1c: der Sieger hat gleich viel oder mehr Ruhm: kein Ruhm" in html
+    assert "Kampfergebnis 1c: Der Sieger hat gleich viel oder mehr Ruhm: kein Ruhm" in html
     assert "verletzte Einheiten von Ben: Bauern" in html
     assert "verletzte Einheiten: Bauern" in html  # the outcome's summary names the unit in German too
 

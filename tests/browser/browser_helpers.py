@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+from companion.rules.data import get_rules
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -49,3 +51,17 @@ def open_player(page, i: int) -> None:
     host's and a watcher's board show every player open)."""
     if page.locator(f"[data-testid=player-{i}]").evaluate("e => e.tagName === 'DETAILS' && !e.open"):
         page.locator(f"[data-testid=player-line-{i}]").click()
+
+
+def add_token(page, token: str, rampaging: bool | None = None) -> None:
+    """The combat set-up's one way to add a token (issue 23): open its pile if it is closed (only the fight's own
+    piles are open) and tap the token; ``rampaging`` sets the one tick above the piles first (it counts for the
+    piles not marked rampaging). Waits for the enemy on the page."""
+    pile = page.locator(f"[data-testid=quick-pile-{get_rules().enemies[token].color}]")
+    if pile.get_attribute("open") is None:
+        pile.locator("summary").click()
+    if rampaging is not None:
+        page.get_by_test_id("quick-rampaging").set_checked(rampaging)
+    n = page.locator(".enemy").count()
+    page.click(f"[data-testid=quick-{token}]")
+    page.locator(".enemy").nth(n).wait_for()

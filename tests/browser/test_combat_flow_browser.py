@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from browser_helpers import add_token
+
 pytestmark = pytest.mark.browser
 
 
@@ -32,11 +34,8 @@ def test_a_level_5_city_assault_on_a_phone(server, phone):
     page.wait_for_selector("[data-testid=garrison]")
     for i, (token, rampaging) in enumerate((("guardsmen", False), ("freezers", False), ("gunners", False),
                                             ("prowlers", True), ("orc_summoners", True))):
-        page.select_option("[data-testid=add-token] select[name=token]", token)
-        if rampaging:
-            page.check("[data-testid=add-token] input[name=rampaging]")
-        page.click("[data-testid=add-token-go]")
-        page.locator(".enemy").nth(i).wait_for()
+        add_token(page, token)  # the green pile is marked rampaging at a city: the Prowlers and the Orc Summoners
+        assert ("rampaging" in page.locator(".enemy").nth(i).inner_text()) == rampaging
     page.click("[data-testid=next-phase]")
 
     # Ranged and Siege: the running total appears while typing

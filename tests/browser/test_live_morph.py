@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import open_player, settled, shot, wait_for_polls
+from browser_helpers import add_token, open_player, settled, shot, wait_for_polls
 from test_two_phones import create_game, fame_value
 
 pytestmark = pytest.mark.browser
@@ -123,10 +123,7 @@ def test_three_phones_attack_and_block_typing_survives(server, phone):
     a.locator("input[name=level]").fill("5")
     a.click("[data-testid=combat-setup-go]")
     a.wait_for_selector("[data-testid=garrison]")
-    a.select_option("[data-testid=add-token] select[name=token]", "prowlers")
-    a.check("[data-testid=add-token] input[name=rampaging]")
-    a.click("[data-testid=add-token-go]")
-    a.locator(".enemy").first.wait_for()
+    add_token(a, "prowlers")  # the green pile is marked rampaging at a city
     a.click("[data-testid=next-phase]")
     form = a.locator("[data-testid=attack-form]")
     form.locator("input[name=target]").first.check()

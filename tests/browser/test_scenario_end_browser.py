@@ -8,37 +8,57 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import new_table, shot
+from browser_helpers import add_token, new_table, settled, shot
+from companion.rules.data import get_rules
 
 pytestmark = pytest.mark.browser
 
 
+# one token per garrison circle, by pile: base-game tokens a Siege attack can reach in a city (no fortification of
+# their own, so not double fortified: Rulebook Ranged and Siege phase 3) and without Physical Resistance
+GARRISON_TOKENS = {"gray": ("swordsmen", "crossbowmen"), "violet": ("ice_mages", "fire_mages", "monks"),
+                   "white": ("freezers", "gunners"), "brown": ("minotaur", "werewolf", "medusa")}
+
+
+def garrison_of(city, level):
+    """Rulebook, Revealing a city: "For each circle, draw an enemy token of the corresponding color" - the city's
+    garrison at this level (rules_data/cities.yaml), one token per circle (a second circle of a colour: the next
+    token of that pile)."""
+    drawn = []
+    for pile in get_rules().cities[city].garrison[level]:
+        drawn.append(GARRISON_TOKENS[pile][sum(1 for t in drawn if t in GARRISON_TOKENS[pile])])
+    return drawn
+
+
 def conquer(page, base, gid, city, level):
-    """A city assault with one Prowlers token as its garrison: no block, the suggested damage, Attack 20."""
+    """A city assault against its real garrison (the garrison piles of that city and level, one token each), all
+    defeated by one Siege attack in the Ranged and Siege phase (city defenders are fortified: Siege only; the White
+    City gives every defender Armor +1: Rulebook City Assaults 1a), so the combat ends there. Returns the Fame the
+    tokens are worth (rules_data/enemies.yaml)."""
+    tokens = garrison_of(city, level)
+    enemies = [get_rules().enemies[t] for t in tokens]
+    armor = sum(e.armor + (1 if city == "white" else 0) for e in enemies)
     page.goto(f"{base}/games/{gid}/combat")
     page.check("input[name=fight][value=city]")
     page.select_option("select[name=city]", city)
     page.fill("input[name=level]", str(level))
     page.click("[data-testid=combat-setup-go]")
     page.wait_for_selector("[data-testid=garrison]")
-    page.select_option("[data-testid=add-token] select[name=token]", "prowlers")
-    page.click("[data-testid=add-token-go]")
-    page.locator(".enemy").nth(0).wait_for()
+    for token in tokens:
+        add_token(page, token)
     page.click("[data-testid=next-phase]")
-    page.wait_for_selector("[data-testid=attack-form]")  # Ranged and Siege
-    page.click("[data-testid=next-phase]")
-    page.wait_for_selector("[data-testid^=block-form]")  # Block
-    page.click("[data-testid=next-phase]")
-    page.wait_for_selector("[data-testid=suggestion]")  # Assign Damage
-    page.click("[data-testid=take-suggestion-go]")
-    page.wait_for_selector("[data-testid=damage-assigned]")
-    form = page.locator("[data-testid=attack-form]")
-    form.locator("input[name=target][value='1']").check()
-    form.locator("input[name=value]").first.fill("20")
+    form = page.locator("[data-testid=attack-form]")  # Ranged and Siege
+    expect(form.locator("input[name=target]")).to_have_count(len(tokens))
+    settled(page)
+    for target in form.locator("input[name=target]").all():
+        target.check()
+    form.locator("select[name=kind]").first.select_option("siege")
+    form.locator("input[name=value]").first.fill(str(armor))
     page.click("[data-testid=attack-go]")
-    page.wait_for_selector("[data-testid=enemy-1].defeated")
+    expect(page.locator(".enemy.defeated")).to_have_count(len(tokens))
     page.click("[data-testid=combat-end]")
     page.wait_for_selector("[data-testid=combat-outcome]")
+    return sum(e.fame for e in enemies)
 
 
 def test_a_solo_conquest_to_its_end_on_a_phone(server, phone):

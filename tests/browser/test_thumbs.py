@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import shot
+from browser_helpers import add_token, shot
 from test_two_phones import create_game
 
 pytestmark = pytest.mark.browser
@@ -153,9 +153,7 @@ def test_the_attack_and_block_rows_fit_a_360px_phone(server, phone, locale):
     host.select_option("select[name=city]", "white")
     host.locator("input[name=level]").fill("5")
     host.click("[data-testid=combat-setup-go]")
-    host.select_option("[data-testid=add-token] select[name=token]", "prowlers")
-    host.click("[data-testid=add-token-go]")
-    host.locator(".enemy").first.wait_for()
+    add_token(host, "prowlers")  # rampaging Prowlers join the assault (the green pile)
     host.click("[data-testid=next-phase]")
     host.wait_for_selector("[data-testid=attack-form]")
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import new_table, shot
-from test_scenario_end_browser import conquer
+from test_scenario_end_browser import conquer, garrison_of
 
 pytestmark = pytest.mark.browser
 
@@ -72,10 +72,11 @@ def test_a_solo_conquest_from_the_new_game_page_to_the_score_sheet(server, phone
             page.click("[data-testid=end-turn]")
             expect(page.locator("[data-testid=now-playing]")).to_contain_text("Dummy player")
             dummy_turn_from_the_board(page)
-            conquer(page, server, gid, "white", 5)
+            fame = conquer(page, server, gid, "white", 5)  # the Fame of its garrison's tokens (rules data)
             outcome = page.get_by_test_id("combat-outcome")
-            expect(outcome.locator("dd").first).to_have_text("0 → 2")  # Fame: the Prowlers' 2
-            expect(outcome).to_contain_text("Shields on the city: 1.")
+            expect(outcome.locator("dd").first).to_have_text(f"0 → {fame}")
+            # Rulebook Combat Outcomes 1a: one Shield token on the City card per defeated defender
+            expect(outcome).to_contain_text(f"Shields on the city: {len(garrison_of('white', 5))}.")
             expect(outcome).to_contain_text("Site conquered.")
         if n == 6:
             break
@@ -85,7 +86,7 @@ def test_a_solo_conquest_from_the_new_game_page_to_the_score_sheet(server, phone
         dummy_turn_from_the_board(page)  # its one last turn
         new_round_on_the_dummy_page(page, server, gid, n + 1)
 
-    conquer(page, server, gid, "blue", 8)
+    fame += conquer(page, server, gid, "blue", 8)
     flow = board(page, server, gid)
     expect(flow.get_by_test_id("scenario-end-met")).to_contain_text("Every city is conquered.")
     page.click("[data-testid=end-turn]")
@@ -117,8 +118,8 @@ def test_a_solo_conquest_from_the_new_game_page_to_the_score_sheet(server, phone
     board(page, server, gid)
     page.click("[data-testid=rounds-score]")
     page.wait_for_url(re.compile(rf"/games/{gid}/score"))
-    # the sheet fills itself from the record: Fame 2 + 2 for the two Prowlers, both cities conquered and led
-    expect(page.get_by_label("Anna Fame", exact=True)).to_have_value("4")
+    # the sheet fills itself from the record: the Fame of both garrisons, both cities conquered and led
+    expect(page.get_by_label("Anna Fame", exact=True)).to_have_value(str(fame))
     expect(page.get_by_label("Anna Cities led", exact=True)).to_have_value("2")
     expect(page.get_by_label("Cities conquered", exact=True)).to_have_value("2")
     expect(page.get_by_label("Rounds left before the limit", exact=True)).to_have_value("0")
@@ -194,8 +195,7 @@ def test_a_three_phone_full_conquest_to_the_score_sheet_and_back(server, phone):
     a.goto(f"{server}/games/{gid}/log")
     expect(a.locator(".log")).to_contain_text("Ben's turn is over. (by the host for Ben)")
 
-    for city in ("white", "blue", "red"):
-        conquer(a, server, gid, city, 4)
+    fame = sum(conquer(a, server, gid, city, 4) for city in ("white", "blue", "red"))
     board(a, server, gid)
     expect(a.get_by_test_id("scenario-end-met")).to_contain_text("Every city is conquered.")
     a.click("[data-testid=end-turn]")
@@ -212,13 +212,15 @@ def test_a_three_phone_full_conquest_to_the_score_sheet_and_back(server, phone):
 
     b.get_by_test_id("now-playing").get_by_role("link", name=re.compile("Open the score sheet")).click()
     b.wait_for_url(re.compile(rf"/games/{gid}/score"))
-    expect(b.get_by_label("Anna Fame", exact=True)).to_have_value("6")  # three Prowlers, 2 each
+    expect(b.get_by_label("Anna Fame", exact=True)).to_have_value(str(fame))  # the three garrisons' tokens
     expect(b.get_by_label("Ben Fame", exact=True)).to_have_value("0")
     expect(b.get_by_label("Anna Cities led", exact=True)).to_have_value("3")
     expect(b.get_by_label("Cities in the game", exact=True)).to_have_value("3")  # one per player
     table = b.get_by_test_id("score-table")
     expect(table.get_by_role("row", name=re.compile(r"^Cities"))).to_contain_text("21")  # 7 per city led
-    expect(b.get_by_test_id("winner")).to_have_text("Anna wins with 13.")
+    # Scenario Book, Full Conquest, scoring: Fame, 7 for the leader of each city, the Greatest City Conqueror +5;
+    # no Wounds (the garrisons fell to one Siege attack), no other achievement scored: no other title
+    expect(b.get_by_test_id("winner")).to_have_text(f"Anna wins with {fame + 3 * 7 + 5}.")
 
     # the host undoes the last End turn: the game is on again, on every phone
     board(a, server, gid)

@@ -60,25 +60,37 @@ def token_groups() -> list[tuple[str, list]]:
 
 # The pile(s) a site's defenders come from (quick reference sheet, site descriptions); orc marauders (green) and
 # draconum (red) are the rampaging enemies of the map: at a site they only join the fight as rampaging enemies.
-SITE_PILES = {"keep": ("gray",), "other_keep": ("gray",), "mage_tower": ("violet",), "monastery": ("violet",),
-              "dungeon": ("brown",), "adventure": ("brown",), "rampaging": ("green", "red")}
+SITE_PILES = {"keep": ("gray",), "other_keep": ("gray",), "mage_tower": ("violet",), "other_mage_tower": ("violet",),
+              "monastery": ("violet",), "dungeon": ("brown",), "adventure": ("brown",), "rampaging": ("green", "red")}
 RAMPAGING_PILES = ("green", "red")
+# Rulebook, Combat with Enemies 2b/2c: rampaging enemies join an assault on a fortified site (not fortified, not
+# needed to conquer it), and a fight without a site is against rampaging enemies
+RAMPAGING_JOIN = ("keep", "mage_tower", "city", "other_keep", "other_mage_tower", "rampaging")
 
 
 def quick_piles(cur: dict, garrison=()) -> list[dict]:
-    """Fewer taps: the piles this fight's enemies come from, each token one tap to add; the site's own
-    pile open, green and red marked rampaging where they can only be rampaging (at a keep, mage tower or city, or
-    in a fight against rampaging enemies)."""
+    """Every pile, each token one tap to add (the one way to add a token): this fight's own piles first and open
+    (a city's garrison piles, a site's defenders, a fight against rampaging enemies: the orc marauders and the
+    draconum), the others closed; green and red marked rampaging where they can only be rampaging (at a keep, mage
+    tower or city, or in a fight against rampaging enemies; not the monsters a Druid Nights incantation summons)."""
     own = tuple(dict.fromkeys(garrison or ())) if cur["fight"] == "city" else SITE_PILES.get(cur["fight"], ())
-    joins = cur["fight"] in ("keep", "mage_tower", "city", "other_keep", "rampaging")
-    piles = list(own) + [c for c in RAMPAGING_PILES if c not in own]
+    forced = cur["fight"] in RAMPAGING_JOIN and not cur.get("incantation")
     groups = dict(token_groups())
-    # the site's own piles open (a fight against rampaging enemies: the orc marauders and the draconum both)
-    first = piles[0] if piles else None
-    return [{"color": c, "tokens": groups.get(c, []), "open": c == first or (cur["fight"] == "rampaging" and c in own),
-             "rampaging": joins and c in RAMPAGING_PILES}
+    piles = list(own) + [c for c in RAMPAGING_PILES if c not in own] + [c for c in groups if c not in own
+                                                                         and c not in RAMPAGING_PILES]
+    return [{"color": c, "tokens": groups.get(c, []), "open": c in own,
+             "rampaging": forced and c in RAMPAGING_PILES}
             for c in piles if groups.get(c)]
 
+
+def rampaging_tick(cur: dict) -> dict | None:
+    """The one "Rampaging" tick above the piles, for the tokens of the piles not marked rampaging: where rampaging
+    enemies may join (an assault on a fortified site, a fight without a site); ticked in a fight against rampaging
+    enemies (Scenario Book, Variants, Rampaging Evil / More Rampage!: a brown token beside the green or red one is
+    part of the rampaging enemy), not for the monsters an incantation summons. None where none can join."""
+    if cur["fight"] not in RAMPAGING_JOIN:
+        return None
+    return {"checked": cur["fight"] == "rampaging" and not cur.get("incantation")}
 
 
 def preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
@@ -174,7 +186,6 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
         ctx["armor_now"][e["key"]] = current_armor(eff, "attack" if cur["phase"] == "attack" else "ranged_siege")
         ctx["fortification"][e["key"]] = fortification(eff, site_of(cur))
     if cur["phase"] == "setup":
-        ctx["token_groups"] = token_groups()
         if cur["fight"] == "city" and cur["site"].get("city") in rules.cities and cur.get("level"):
             ctx["garrison"] = rules.cities[cur["site"]["city"]].garrison.get(int(cur["level"]), ())
             second = cur["site"].get("megapolis")
@@ -185,6 +196,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
                 ctx["garrison"] = (tuple(rules.cities[cur["site"]["city"]].garrison.get(-(-level // 2), ()))
                                    + tuple(rules.cities[second].garrison.get(level // 2, ())))
         ctx["quick_piles"] = quick_piles(cur, ctx.get("garrison"))
+        ctx["rampaging_tick"] = rampaging_tick(cur)
     if cur["phase"] == "block":
         ctx["block_rows_for"] = block_rows(cur)
         ctx["summon_piles"] = summon_pile_options(cur)
