@@ -53,7 +53,7 @@ def create_app(config: dict | None = None) -> "Flask":
     from flask import Flask
 
     from . import assets, db, game, i18n, solvers, web
-    from .web import common, fastpoll
+    from .web import fastpoll, wiring
 
     app = Flask(
         __name__,
@@ -91,7 +91,7 @@ def create_app(config: dict | None = None) -> "Flask":
         first.conn.close()
     app.teardown_appcontext(db.close_db)
     i18n.init_app(app)
-    common.init_app(app)
+    wiring.init_app(app)
 
     # the hashed static copies go to the user's cache folder (content-hashed names: every app and version can share
     # it), never into the package (an installed wheel may be read-only) nor the working directory

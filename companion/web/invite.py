@@ -10,7 +10,8 @@ from werkzeug.exceptions import HTTPException
 from ..rules.data import get_rules
 from .access import device_id, let_play, member, new_device_token, watching_phones
 from .board import join_url, qr_svg
-from .common import GAME_LINKS, done, load_game, page, url_exists
+from .common import done, load_game, page
+from .wiring import GAME_LINKS, url_exists
 
 bp = Blueprint("invite", __name__)
 

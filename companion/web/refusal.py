@@ -3,7 +3,7 @@ what was typed back in its fields (the 4xx status stays). The reason is focused 
 message), so the browser scrolls it into view without a script. With JavaScript, static/app.js does the same in
 place (the page is not reloaded at all).
 
-Only a page of this app (the Referer, checked by ``common.safe_back``) that holds a form posting to the refused
+Only a page of this app (the Referer, checked by ``wiring.safe_back``) that holds a form posting to the refused
 address is re-rendered; anything else gets the plain error page. Rendering only: no rule is decided here.
 """
 
