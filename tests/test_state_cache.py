@@ -6,7 +6,7 @@ import pytest
 
 from companion.db import connect
 from companion.events import Conflict, load_events, record, undo_or_redo
-from companion.game.flow import trackers  # noqa: F401  (registers the tracker reducers)
+from companion.game.flow import trackers, units  # noqa: F401  (registers the tracker and Unit reducers)
 from companion.game.spine.sentences import sentence
 from companion.state import fold
 from companion.state_cache import StateCache

@@ -11,7 +11,7 @@ from .hand_limit import hand_limit_now
 from .round_tokens import planning_hand_limit
 from .scenario_info import active, day_night_order, scenario, special_rules_here
 from .scenario_play import board_view as scenario_board
-from .trackers import recruit_modifiers
+from .units import recruit_modifiers
 
 
 def players_view(state: dict, rules=None) -> list[dict]:
