@@ -99,12 +99,14 @@ def test_a_round_after_the_scenarios_last_is_refused(app):
 
 
 def test_the_scenarios_goal_confirmed_twice_is_refused(app):
+    """Scenario Book, Scenario End: the table confirms the end condition once; a second confirmation is refused."""
     t = table(app, "coop city")
     ok(t, "scenario_goal", player=0)
-    refused_at_end(app, t, "scenario.goal", {"player": 1})
+    refused_at_end(app, t, "scenario.goal", {"player": 1}, "end condition is already met")
 
 
 def test_a_line_that_was_never_typed_cannot_follow_the_board_again(app):
+    """The score sheet follows the board until a line is typed; only a typed line can follow it again."""
     t = table(app, "competitive")
     refused_at_end(app, t, "score.follow", {"player": 0, "field": "fame"}, "already follows the board")
 
