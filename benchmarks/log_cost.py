@@ -1,6 +1,6 @@
 """Cost follows the work, not the game's length: imports and undo/redo against the length of the log.
 
-1. Import: an export of N unit recruits (N = 2,000 and 20,000; the import's limit), posted to
+1. Import: an export of N unit recruits and disbands (N = 2,000 and 20,000; the import's limit), posted to
    ``POST /games/import`` (checked, replayed strictly, written), each size in a fresh process (Flask test client,
    a database file in a temporary folder); then the game's log page is opened (the first fold, and a page that
    lists every event: its time is printed apart, as a page's cost follows what it shows). Prints the CPU time (the process's), the wall time and the extra
@@ -44,24 +44,46 @@ def _ev(seq: int, type_: str, payload: dict) -> dict:
 
 
 def export_of(n: int, kind: str) -> dict:
-    """recruits: N unit recruits; recruits+undos / mix+undos: one event in ten an undo then its redo, one in ten
-    an undo then a new event; mix+own undos: the same with "Undo my last" (``undo.event`` naming the player's own
-    latest entry, which is not the latest of the log) instead of ``undo``."""
+    """recruits: N unit recruits, each player's unit disbanded before their next (a level 1 hero has one Command
+    token: the import refuses a second unit, as the command does); recruits+undos / mix+undos: one event in ten an
+    undo then its redo, one in ten an undo then a new event; mix+own undos: the same with "Undo my last"
+    (``undo.event`` naming the player's own latest entry, which is not the latest of the log) instead of ``undo``."""
     events = []
+    active, undone = [], []  # the recruits' and disbands' (player, uid, recruited) in force, and those undone
+    units: dict[int, int | None] = {0: None, 1: None}  # each player's unit in force (its uid), or None
+
+    def follow(e):
+        if e is not None:
+            units[e[0]] = e[1] if e[2] else None
+
     for i in range(1, n + 1):
         if kind == "mix+own undos" and i % 10 in (5, 8):
             events.append(_ev(i, "undo.event", {"target": i - 2 if i % 10 == 5 else i - 1}))
         elif kind != "recruits" and i % 10 in (5, 8):
             events.append(_ev(i, "undo", {}))
+            if kind.startswith("recruits"):
+                undone.append(active.pop())
+                follow((undone[-1][0], undone[-1][1], not undone[-1][2]))
         elif kind != "recruits" and i % 10 == 6:
             events.append(_ev(i, "redo", {}))
+            if kind.startswith("recruits"):
+                active.append(undone.pop())
+                follow(active[-1])
         elif kind.startswith("mix"):
             p, k = i % 2, i % 3
             events.append(_ev(i, ("player.fame", "player.crystal", "player.wounds")[k],
                               {"player": p, "amount": 1} if k != 1 else {"player": p, "color": "red",
                                                                          "amount": 1 if i % 6 == 1 else -1}))
         else:
-            events.append(_ev(i, "unit.recruit", {"player": i % 2, "name": "P", "level": 1, "armor": 3}))
+            p = i % 2
+            if units[p] is None:
+                uid = 1 + sum(1 for e in active if e[2])  # the fold's next_uid: one past the recruits in force
+                events.append(_ev(i, "unit.recruit", {"player": p, "name": "P", "level": 1, "armor": 3}))
+                active.append((p, uid, True))
+            else:
+                events.append(_ev(i, "unit.disband", {"player": p, "uid": units[p]}))
+                active.append((p, units[p], False))
+            follow(active[-1])
     return {"format_version": 1, "exported": "2026-01-01T00:00:00+00:00", "setup": SETUP, "seed": "bench",
             "events": events}
 

@@ -28,6 +28,19 @@ def import_file(client, data):
                        content_type="multipart/form-data")
 
 
+def refused(app, client, data, n, *words) -> str:
+    """The import of ``data`` is a 400 naming event ``n`` (and ``words``); nothing is written."""
+    before = counts(app)
+    r = import_file(client, data)
+    text = r.get_data(as_text=True)
+    assert r.status_code == 400, (r.status_code, text[-500:])
+    assert f"Event {n} " in text, text[-800:]
+    for w in words:
+        assert w in text, (w, text[-800:])
+    assert counts(app) == before
+    return text
+
+
 def exported(client, gid) -> dict:
     r = client.get(f"/games/{gid}/export.json")
     assert r.status_code == 200, r.status_code

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game_helpers import new_game
-from import_helpers import counts, exported, import_file, imported_id, render_every_page
+from import_helpers import exported, import_file, imported_id, refused, render_every_page
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -33,18 +33,6 @@ def with_extra(good, type_, payload, sentence=None):
                            "sentence": sentence or {"msg": "x", "args": {}}, "text": "", "scope": ["*"],
                            "device": None, "created": "2026-01-01T00:00:00Z"})
     return data, n
-
-
-def refused(app, client, data, n, *words):
-    before = counts(app)
-    r = import_file(client, data)
-    text = r.get_data(as_text=True)
-    assert r.status_code == 400, (r.status_code, text[-500:])
-    assert f"Event {n} " in text, text[-800:]
-    for w in words:
-        assert w in text, (w, text[-800:])
-    assert counts(app) == before
-    return text
 
 
 # ---------------------------------------------------------------------------------------------- every undo kind

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.game.flow.scenario_info import total_rounds
 from companion.game.spine import replay
 from companion.game.spine.journal import Journal, plain, saw_foreign, track
 from companion.game.spine.local import LocalGame
@@ -70,10 +71,15 @@ def test_rewinding_a_journal_gives_back_the_state_before_it(first, second):
     assert plain(state) == before and not saw_foreign()
 
 
+def _rounds_left(events) -> bool:
+    state = fold(0, SETUP, "s", events)
+    return state["round"] < total_rounds(state)
+
+
 def _log(rnd, n):
     """Units, crystals, Fame and Rounds with undos and redos, as the routes record them: an undo or redo only
     with something to take back or put back, a unit recruited only with a free Command token (Fame 0: one), a
-    unit changed only while its player has it."""
+    unit changed only while its player has it, a Round only up to the scenario's last."""
     LocalGame(SETUP)  # registers every reducer
     events, walker = [], Walker()
     for seq in range(1, n + 1):
@@ -95,7 +101,7 @@ def _log(rnd, n):
             events.append(Event(seq=seq, type="unit.update", payload={"player": p, "uid": rnd.choice(uids),
                                                                       "state": "spent", "wounded": True},
                                 sentence={}))
-        elif roll < 0.75:
+        elif roll < 0.75 and _rounds_left(events):
             events.append(Event(seq=seq, type="round.next", payload={}, sentence={}))
         elif roll < 0.85:
             events.append(Event(seq=seq, type="player.crystal",

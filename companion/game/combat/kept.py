@@ -65,7 +65,19 @@ def new_kept_id(state: Mapping[str, Any], name: str) -> str:
                       name=name)
     if len(kept) >= MAX_KEPT:
         raise Invalid(N_("This game keeps %(n)d enemies already: forget one first."), n=MAX_KEPT)
+    return next_kept_id(state)
+
+
+def next_kept_id(state: Mapping[str, Any]) -> str:
     return f"k{int(state.get('kept_next') or 1)}"
+
+
+def kept_or_new(state: Mapping[str, Any], kept_id: str, correction: bool = False) -> None:
+    """An ``enemy.kept`` names an enemy the game keeps (a correction: its payload says so since this version) or
+    the id the game gives the next one, as its command does; else ``Invalid`` (the command's refusal of a
+    correction of an enemy no longer kept)."""
+    if correction or kept_id != next_kept_id(state):
+        kept_or_refused(state, kept_id)
 
 
 def store_kept(state: dict, kept_id: str, enemy: Mapping[str, Any]) -> None:
@@ -114,13 +126,12 @@ def keep(state: dict, data: Mapping[str, Any]) -> Command:
     e = as_kept(typed_enemy(data))
     kept_id = ident(data, "id", default="")
     if kept_id:
-        if kept_id not in kept_enemies(state):
-            raise Invalid(N_("This game keeps no such enemy (forgotten, or undone)."))
+        kept_or_refused(state, kept_id)
         may_keep(state, kept_id, e)
         s = sentence(N_("%(enemy)s corrected for the rest of this game."), enemy=enemy_arg(e))
-    else:
-        kept_id = new_kept_id(state, e["name"])
-        s = sentence(N_("The game keeps %(enemy)s: later fights add it in one tap."), enemy=enemy_arg(e))
+        return Command("enemy.kept", {"id": kept_id, "enemy": e, "correction": True}, s, (f"kept:{kept_id}",))
+    kept_id = new_kept_id(state, e["name"])
+    s = sentence(N_("The game keeps %(enemy)s: later fights add it in one tap."), enemy=enemy_arg(e))
     return Command("enemy.kept", {"id": kept_id, "enemy": e}, s, (f"kept:{kept_id}",))
 
 

@@ -10,10 +10,10 @@ from ...state import SHIELD_KINDS
 from ..spine.command import term
 from ..spine.invalid import Invalid
 from ..spine.payloads import (LINES, Anything, Flag, Ident, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs,
-                              payload)
+                              needs_at_record, payload)
 from .forms import live_enemy, may_end, need_current, no_combat, not_blocked, setup_open, unassigned
 from .interactive import COLORS as INTERACTIVE_COLORS, interactive_allowed
-from .kept import kept_or_refused, may_keep
+from .kept import kept_or_new, kept_or_refused, may_keep
 from .phases import next_step, summoner_to_draw
 from .setup import enemy_may_join
 from .state import ABILITIES, CITY_NAMES, ELEMENTS, FIGHTS, PHASE_NAMES, PHASES, PILE_NAMES, RESISTANCES
@@ -46,7 +46,7 @@ def _kept_id(state, p):
             raise Invalid(N_("%(field)s must be a kept enemy's id, not %(value)s."), field=name, value=v[:20])
 
 
-payload("enemy.kept", _kept_id, id=Ident(), enemy=ENEMY)
+payload("enemy.kept", _kept_id, id=Ident(), enemy=ENEMY, correction=Opt(Flag()))
 payload("enemy.forgotten", _kept_id, id=Ident())
 
 payload("combat.setup", player=Player(), fight=OneOf(*FIGHTS),
@@ -128,6 +128,10 @@ def _setup_open(state, p):
 @needs("enemy.kept")
 def _may_keep(state, p):
     may_keep(state, p["id"], p["enemy"])
+
+
+# where it is recorded only: a per-entry undo of an earlier kept enemy (another scope) changes the next id
+needs_at_record("enemy.kept")(lambda state, p: kept_or_new(state, p["id"], bool(p.get("correction"))))
 
 
 @needs("enemy.forgotten")

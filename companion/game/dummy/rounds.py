@@ -18,6 +18,7 @@ from ..flow.round_state import available_tactics, round_running, tactic_by_id, t
 from ..flow.scenario_info import day_night_order
 from ..spine.command import Command, Invalid, command
 from ..spine.fields import flag
+from ..spine.payloads import needs_at_record
 from ..spine.sentences import sentence
 from .common import (dummy_command, color_value, dummy_reducer, is_final_day_or_night, need_dummy, text_or_none,
                      zeros)
@@ -109,9 +110,10 @@ def physical_line(line: str) -> str:
     return line
 
 
-@command("dummy_tactic_draw")
-def cmd_tactic_draw(state: dict, data: Mapping[str, Any]) -> Command:
-    """Scenario Book, Full Cooperation, Special Rules: the Dummy player takes a random Tactic first."""
+@needs_at_record("dummy.tactic_draw")
+def tactic_draw_open(state: dict, p: dict | None = None) -> None:
+    """The Dummy player may take its random Tactic now: the command's refusals, and its event's where it is
+    recorded (an import's too)."""
     d = need_dummy(state)
     if tactic_rule(state) != rules.COOPERATIVE:
         raise Invalid(N_("In this scenario you choose your Tactic first."))
@@ -122,13 +124,19 @@ def cmd_tactic_draw(state: dict, data: Mapping[str, Any]) -> Command:
                          "chosen."))
     if not available_tactics(state):
         raise Invalid(N_("No Tactic card is left."))
+
+
+@command("dummy_tactic_draw")
+def cmd_tactic_draw(state: dict, data: Mapping[str, Any]) -> Command:
+    """Scenario Book, Full Cooperation, Special Rules: the Dummy player takes a random Tactic first."""
+    tactic_draw_open(state)
     return dummy_command("dummy.tactic_draw", {"available": [t.id for t in available_tactics(state)]},
                    sentence(N_("Dummy player takes a random Tactic")))
 
 
-@command("dummy_tactics")
-def cmd_tactics(state: dict, data: Mapping[str, Any]) -> Command:
-    """The players' Tactics (Solo Conquest: then the Dummy player takes a random one of the rest)."""
+def tactics_open(state: dict) -> tuple[dict, str]:
+    """The players may choose this Round's Tactics on the Dummy page now: the Dummy and the scenario's tactic
+    rule, or ``Invalid``."""
     d = need_dummy(state)
     rule = tactic_rule(state)
     if rule is None:
@@ -140,10 +148,16 @@ def cmd_tactics(state: dict, data: Mapping[str, Any]) -> Command:
                          "chosen."))
     if rule == rules.COOPERATIVE and not d.get("tactic"):
         raise Invalid(N_("The Dummy player takes its Tactic first."))
+    return d, rule
+
+
+def chosen_tactics(state: dict, d: dict, rule: str, chosen: Mapping[str, Any]) -> dict[str, str]:
+    """Every player's Tactic (``chosen``: a player's index as text -> the Tactic's id), each available, not the
+    Dummy's, no two alike; with Solo Conquest's one left for the Dummy: the picks, or ``Invalid``."""
     avail = {t.id for t in available_tactics(state)}
     picks: dict[str, str] = {}
     for i, _pl in enumerate(state["players"]):
-        tid = data.get(f"tactic_{i}") if hasattr(data, "get") else None
+        tid = chosen.get(str(i))
         if not tid:
             raise Invalid(N_("Choose a Tactic for every player."))
         if not isinstance(tid, str) or tid not in avail or tid == d.get("tactic"):
@@ -153,6 +167,25 @@ def cmd_tactics(state: dict, data: Mapping[str, Any]) -> Command:
         picks[str(i)] = tid
     if rule == rules.SOLO and len(avail - set(picks.values())) == 0:
         raise Invalid(N_("No Tactic card is left for the Dummy player."))
+    return picks
+
+
+@needs_at_record("dummy.tactics")
+def tactics_allowed(state: dict, p: dict) -> None:
+    """The command's refusals of the Round's Tactics, for its event where it is recorded (an import's too)."""
+    d, rule = tactics_open(state)
+    chosen = {str(k): v for k, v in p["players"].items()}
+    if set(chosen) - {str(i) for i in range(len(state["players"]))}:
+        raise Invalid(N_("Choose a Tactic for every player."))
+    chosen_tactics(state, d, rule, chosen)
+
+
+@command("dummy_tactics")
+def cmd_tactics(state: dict, data: Mapping[str, Any]) -> Command:
+    """The players' Tactics (Solo Conquest: then the Dummy player takes a random one of the rest)."""
+    d, rule = tactics_open(state)
+    picks = chosen_tactics(state, d, rule, {str(i): data.get(f"tactic_{i}") if hasattr(data, "get") else None
+                                            for i in range(len(state["players"]))})
     numbers = {t.id: t.number for t in available_tactics(state)}
     return dummy_command("dummy.tactics",
                    {"players": picks, "rule": rule, "numbers": numbers, "available": sorted(numbers)},
@@ -192,12 +225,10 @@ def _advanced_action(data: Mapping[str, Any]) -> dict | None:
 EMPTY = "empty"  # the table states the offer is empty
 
 
-@command("dummy_new_round")
-def cmd_new_round(state: dict, data: Mapping[str, Any]) -> Command:
-    """Scenario Book, Dummy Player, When preparing a new Round: an Advanced Action from the offer goes into its
-    deck, it gains a crystal of the colour of the Spell, and its deck is shuffled; the used Tactics leave as the
-    scenario says. No Round after the scenario's last: the command's registered check
-    (``scenario_end.refuse_round_after_last``)."""
+@needs_at_record("dummy.new_round")
+def round_done(state: dict, p: dict | None = None) -> dict:
+    """The Dummy's Round is over, so a new one may be prepared: the command's refusal, and its event's where it is
+    recorded (an import's too)."""
     d = need_dummy(state)
     if round_running(state, d):
         if d.get("announced"):
@@ -205,6 +236,16 @@ def cmd_new_round(state: dict, data: Mapping[str, Any]) -> Command:
                           n=d.get("last_turns_left") or 0)
         raise Invalid(N_("The round is still running: the new round starts after the End of the Round was "
                          "announced and everyone took their last turn."))
+    return d
+
+
+@command("dummy_new_round")
+def cmd_new_round(state: dict, data: Mapping[str, Any]) -> Command:
+    """Scenario Book, Dummy Player, When preparing a new Round: an Advanced Action from the offer goes into its
+    deck, it gains a crystal of the colour of the Spell, and its deck is shuffled; the used Tactics leave as the
+    scenario says. No Round after the scenario's last: the command's registered check
+    (``scenario_end.refuse_round_after_last``)."""
+    d = round_done(state)
     payload: dict[str, Any] = {}
     if d["mode"] != "mage_lite":
         # Scenario Book, Dummy Player, When preparing a new Round: "the lowest Advanced Action ... is added to

@@ -13,6 +13,7 @@ from ..flow.round_tokens import refuse_announce, turn_ended
 from ..flow.scenario_end import skips_dummy
 from ..spine.command import Command, Invalid, command
 from ..spine.fields import player_index
+from ..spine.payloads import needs_at_record
 from ..spine.sentences import plural_sentence, sentence
 from .common import advance_pointer, dummy_command, color, dummy_reducer, need_dummy, who_name
 
@@ -84,10 +85,8 @@ def _player_announced(state: dict, p: dict, ev: Event) -> None:
     skip_dummy(state, d)
 
 
-@command("dummy_turn")
-def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
-    """Scenario Book, Dummy Player, When it is the Dummy player's turn: flip three cards, then as many more as it
-    has crystals of the last card's colour; with no card left it announces the End of the Round."""
+def dummy_turn_now(state: dict) -> dict:
+    """The Dummy player plays a turn now (its Dummy), or ``Invalid``."""
     d = need_dummy(state)
     if d["mode"] == "mage_lite":
         raise Invalid(N_("The Mage Lite counter moves after each of your turns."))
@@ -102,6 +101,23 @@ def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
         # Rulebook, A Round 4a: turns follow the Round order (the Dummy's place in it comes from its Tactic)
         raise Invalid(N_("It is %(name)s's turn: the Dummy player plays when the Round order says so."),
                       name=who_name(state, dummy_current(state, d)))
+    return d
+
+
+@needs_at_record("dummy.turn")
+def dummy_turn_allowed(state: dict, p: dict) -> None:
+    """The command's refusals of the Dummy's turn, for its event where it is recorded (an import's too): with the
+    real cards, the deciding colour is named while more than three cards are left."""
+    d = dummy_turn_now(state)
+    if d["mode"] == "physical":
+        color(p, required=d["deck_count"] > 3)
+
+
+@command("dummy_turn")
+def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
+    """Scenario Book, Dummy Player, When it is the Dummy player's turn: flip three cards, then as many more as it
+    has crystals of the last card's colour; with no card left it announces the End of the Round."""
+    d = dummy_turn_now(state)
     payload: dict[str, Any] = {}
     if d["mode"] == "physical":
         picked = color(data, required=d["deck_count"] > 3)
@@ -120,9 +136,10 @@ def cmd_turn(state: dict, data: Mapping[str, Any]) -> Command:
         "n", translate=("color",), n=n, color=deciding or "-"))
 
 
-@command("dummy_pass")
-def cmd_pass(state: dict, data: Mapping[str, Any]) -> Command:
-    """A player's turn is over (or, once the End of the Round is announced, one of the last turns)."""
+@needs_at_record("dummy.pass")
+def passing(state: dict, p: dict | None = None) -> Any:
+    """Whose turn is over (None: one of the last turns, the app not knowing whose), or ``Invalid``: the command's
+    refusals, and its event's where it is recorded (an import's too)."""
     d = need_dummy(state)
     order = state.get("round_order") or []
     if d["announced"] and not d.get("last_turns_left"):
@@ -130,31 +147,57 @@ def cmd_pass(state: dict, data: Mapping[str, Any]) -> Command:
     if d["announced"] and dummy_last_turn_due(d) and d["last_turns_left"] <= 1:
         raise Invalid(N_("The last turn left is the Dummy player's: flip for it."))
     if d["announced"] and (not order or d["mode"] == "mage_lite"):
-        # the app does not know whose turn it is: one of the last turns is over
-        return dummy_command("dummy.pass", {}, sentence(N_("A last turn of the round is over")))
+        return None  # the app does not know whose turn it is: one of the last turns is over
     if not order:
         raise Invalid(N_("There is no round order yet."))
     who = dummy_current(state, d)
     if who == "dummy":
         raise Invalid(N_("It is the Dummy player's turn."))
+    return who
+
+
+@command("dummy_pass")
+def cmd_pass(state: dict, data: Mapping[str, Any]) -> Command:
+    """A player's turn is over (or, once the End of the Round is announced, one of the last turns)."""
+    who = passing(state)
+    if who is None:
+        return dummy_command("dummy.pass", {}, sentence(N_("A last turn of the round is over")))
     return dummy_command("dummy.pass", {}, sentence(N_("%(name)s's turn is over"), name=who_name(state, who)))
 
 
-@command("dummy_announce")
-def cmd_player_announced(state: dict, data: Mapping[str, Any]) -> Command:
-    """Rulebook, Players play their turns 4b: a player announces the End of the Round."""
+def announce_open(state: dict) -> dict:
     d = need_dummy(state)
     if d["announced"]:
         raise Invalid(N_("The End of the Round was already announced."))
-    try:
-        index = player_index(state, data)
-    except Invalid:
-        raise Invalid(N_("Choose the player who announces the End of the Round.")) from None
+    return d
+
+
+def announcer(state: dict, index: int) -> None:
+    """Player ``index`` may announce the End of the Round now, or ``Invalid``."""
+    d = state["dummy"]
     order = state.get("round_order") or []
     if "dummy" in order and dummy_current(state, d) != index:
         # Rulebook, A Round 4b: the player whose turn it is announces, "instead of playing their turn"
         raise Invalid(N_("It is %(name)s's turn: only the player whose turn it is can announce the End of the "
                          "Round."), name=who_name(state, dummy_current(state, d)))
     refuse_announce(state, index)
+
+
+@needs_at_record("dummy.player_announced")
+def announce_allowed(state: dict, p: dict) -> None:
+    """The command's refusals of an announcement, for its event where it is recorded (an import's too)."""
+    announce_open(state)
+    announcer(state, p["player"])
+
+
+@command("dummy_announce")
+def cmd_player_announced(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook, Players play their turns 4b: a player announces the End of the Round."""
+    announce_open(state)
+    try:
+        index = player_index(state, data)
+    except Invalid:
+        raise Invalid(N_("Choose the player who announces the End of the Round.")) from None
+    announcer(state, index)
     return dummy_command("dummy.player_announced", {"player": index},
                    sentence(N_("%(name)s announces the End of the Round"), name=state["players"][index]["name"]))

@@ -19,6 +19,7 @@ from ..dummy.common import RAW_REDUCERS
 from ..dummy.turns import cmd_pass, cmd_player_announced
 from ..spine.command import Command, Invalid, NeedsConfirm, check, command
 from ..spine.fields import flag, ident, player_index
+from ..spine.payloads import needs_at_record
 from ..spine.sentences import name_arg, sentence
 from .round_state import (announced_by, available, available_tactics, current, dummy_last_turn_due,
                           dummy_of, flow, needs_dummy, next_picker, phase, pick_order, tactic_rule, tactics_done,
@@ -45,10 +46,9 @@ def tactic_open(state: dict, p: dict | None = None) -> None:
         raise Invalid(N_("Set up the Dummy player first."))
 
 
-@command("round_tactic")
-def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
-    """Rulebook, A Round 3: each player chooses one Tactic card, the lowest Fame first (a tie: the lower Round
-    Order token first); once all have chosen, the Round order follows the Tactic numbers, lowest first."""
+def picker_now(state: dict) -> Any:
+    """Who chooses a Tactic now (a player's index), or ``Invalid``: the Tactics are open, not announced over, and
+    it is not the Dummy player's turn to take one."""
     tactic_open(state)
     if (dummy_of(state) or {}).get("announced"):
         raise Invalid(N_("The End of the Round was already announced: this round's Tactics can no longer be "
@@ -56,17 +56,43 @@ def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
     who = next_picker(state)
     if who == DUMMY:
         raise Invalid(N_("The Dummy player takes its Tactic first."))
-    i = player_index(state, data)
+    return who
+
+
+def picker_is(state: dict, i: int, who: Any) -> int:
+    """Player ``i`` is the one who chooses now (``who``), or ``Invalid`` naming them."""
     if i != who:
         raise Invalid(N_("It is %(name)s's turn to pick a Tactic: the lowest Fame picks first."),
                       name=who_name(state, who))
-    tid = ident(data, "tactic")
+    return i
+
+
+def picks_tactic(state: dict, i: int, tid: str) -> tuple[Any, dict[str, str]]:
+    """The Tactic ``tid`` is still available to player ``i``: the card and every pick with it, or ``Invalid``."""
     cards = {t.id: t for t in available(state)}
     if tid not in cards:
         raise Invalid(N_("That Tactic is not available."))
-    t = cards[tid]
     picks = dict(flow(state)["picks"])
     picks[str(i)] = tid
+    return cards[tid], picks
+
+
+@needs_at_record("round.tactic")
+def tactic_allowed(state: dict, p: dict) -> None:
+    """The command's refusals of a Tactic, for its event where it is recorded (an import's too)."""
+    _t, picks = picks_tactic(state, picker_is(state, p["player"], picker_now(state)), p["tactic"])
+    d = dummy_of(state)
+    if d is not None and len(picks) == len(state["players"]):
+        _dummy_payload(state, d, picks)
+
+
+@command("round_tactic")
+def cmd_tactic(state: dict, data: Mapping[str, Any]) -> Command:
+    """Rulebook, A Round 3: each player chooses one Tactic card, the lowest Fame first (a tie: the lower Round
+    Order token first); once all have chosen, the Round order follows the Tactic numbers, lowest first."""
+    i = picker_is(state, player_index(state, data), picker_now(state))
+    t, picks = picks_tactic(state, i, ident(data, "tactic"))
+    tid = t.id
     payload: dict[str, Any] = {"player": i, "tactic": tid}
     scope = SCOPE
     complete = len(picks) == len(state["players"])
@@ -102,14 +128,17 @@ def _dummy_payload(state: dict, d: dict, picks: dict[str, str]) -> dict:
     return payload
 
 
-def _acting_player(state: dict, data: Mapping[str, Any]) -> int:
-    """The player whose turn it is now (the form names them, so a late tap from another phone is refused)."""
+def turns_running(state: dict) -> None:
+    """The Round's turns are being played (its Tactics chosen, not over), or ``Invalid``."""
     ph = phase(state)
     if ph == "tactics":
         raise Invalid(N_("Choose the Tactics of this round first."))
     if ph == "over":
         raise Invalid(N_("The round is over: start the next round."))
-    i = player_index(state, data)
+
+
+def turn_of(state: dict, i: int) -> int:
+    """Player ``i`` plays now, or ``Invalid`` naming whose turn it is."""
     who = current(state)
     if who == DUMMY:
         raise Invalid(N_("It is the Dummy player's turn."))
@@ -119,9 +148,37 @@ def _acting_player(state: dict, data: Mapping[str, Any]) -> int:
     return i
 
 
+def _acting_player(state: dict, data: Mapping[str, Any]) -> int:
+    """The player whose turn it is now (the form names them, so a late tap from another phone is refused)."""
+    turns_running(state)
+    return turn_of(state, player_index(state, data))
+
+
+@needs_at_record("round.turn_end")
+def turn_end_allowed(state: dict, p: dict) -> None:
+    """The command's refusals of a turn over, for its event where it is recorded (an import's too)."""
+    turns_running(state)
+    turn_of(state, p["player"])
+
+
 def not_announced(state: dict) -> None:
     if announced_by(state) is not None:
         raise Invalid(N_("The End of the Round was already announced."))
+
+
+def may_announce(state: dict, i: int) -> None:
+    """Player ``i`` may announce the End of the Round now (their turn, not announced yet, their token not flipped
+    back): the command's refusals that the state decides (the empty Deed deck is the player's word)."""
+    turns_running(state)
+    turn_of(state, i)
+    not_announced(state)
+    refuse_announce(state, i)
+
+
+@needs_at_record("round.announce")
+def announce_allowed(state: dict, p: dict) -> None:
+    """The command's refusals of an announcement, for its event where it is recorded (an import's too)."""
+    may_announce(state, p["player"])
 
 
 @command("round_end_turn")
@@ -149,9 +206,9 @@ def cmd_announce(state: dict, data: Mapping[str, Any]) -> Command:
     that player may announce the End of the Round instead of playing their turn. If they do, each other player
     takes one last turn and then the Round ends." The app never sees the cards: the player confirms the empty
     Deed deck (``deck_empty``)."""
-    i = _acting_player(state, data)
-    not_announced(state)
-    refuse_announce(state, i)
+    turns_running(state)
+    i = player_index(state, data)
+    may_announce(state, i)
     if not flag(data, "deck_empty"):
         raise Invalid(N_("You may only announce the End of the Round when your Deed deck is empty at the start of "
                          "your turn."))

@@ -24,6 +24,7 @@ from ...rules.text import N_
 from ...state import Event, reducer
 from ..spine.command import Command, Invalid, check, command, term
 from ..spine.fields import LARGEST, between, player_index
+from ..spine.payloads import needs_at_record
 from ..spine.sentences import name_arg, sentence
 from .hand_limit import hand_limit_now
 from .round_state import announced_by, current, phase, tactic_of
@@ -126,8 +127,10 @@ def _extra_turn(state: dict, p: dict, ev: Event) -> None:
     turn_ended(state, who, ev.seq)
 
 
+@needs_at_record("round.extra_turn")
 def holds_the_right_moment(state: dict, p: dict):
-    """The player holds The Right Moment and may use it now: its Tactic."""
+    """The player holds The Right Moment and may use it now: its Tactic (the command's refusal, and its event's
+    where it is recorded)."""
     t = tactic_of(state, p["player"])
     if t is None or t.effect != "extra_turn":
         raise Invalid(N_("Only the holder of The Right Moment takes another turn."))

@@ -115,9 +115,8 @@ def _end(state: dict) -> dict:
 # ---------------------------------------------------------------------------------------------- reducers
 
 def _own(state: dict) -> dict:
-    r = flow(state)
-    state["rounds"] = r
-    return r
+    state["rounds"] = flow(state)
+    return state["rounds"]  # the stored one: an import's journaled state stores a tracked copy (spine/journal.py)
 
 
 @reducer("round.tactic")

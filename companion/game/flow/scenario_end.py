@@ -25,6 +25,7 @@ from ...rules.text import N_, Nn_
 from ...state import Event, reducer
 from ..spine.command import Command, Invalid, InvalidN, check, command
 from ..spine.fields import player_index
+from ..spine.payloads import needs_at_record
 from ..spine.sentences import sentence
 from .round_state import final_round, phase
 from .scenario_info import DUMMY, total_rounds
@@ -67,9 +68,8 @@ def record(state: dict) -> dict:
 
 
 def _own(state: dict) -> dict:
-    se = record(state)
-    state["scenario_end"] = se
-    return se
+    state["scenario_end"] = record(state)
+    return state["scenario_end"]  # the stored one: an import's journaled state stores a tracked copy (journal.py)
 
 
 def cities_needed(state: dict) -> int:
@@ -221,21 +221,31 @@ OVER_REFUSED = ("round_tactic", "round_end_turn", "round_announce", "round_extra
                 "dummy_tactic_draw", "dummy_tactics", "dummy_pass", "dummy_announce")
 
 
+# and their events where they are recorded (``needs_at_record``: the game's end reads the cities conquered and the
+# turns taken, which an event's scope does not name), so an import refuses them too
+OVER_EVENTS = ("round.tactic", "round.turn_end", "round.announce", "round.extra_turn", "scenario.goal",
+               "dummy.tactic_draw", "dummy.tactics", "dummy.pass", "dummy.player_announced")
+
+
+@needs_at_record(*OVER_EVENTS)
 @check(*OVER_REFUSED)
 def _refuse_if_over(state: dict, data: Mapping[str, Any]) -> None:
     refuse_if_over(state)
 
 
+@needs_at_record("dummy.turn")
 @check("dummy_turn")
 def _refuse_dummy_turn(state: dict, data: Mapping[str, Any]) -> None:
     refuse_dummy_turn(state)
 
 
+@needs_at_record("round.next")
 @check("next_round")
 def _refuse_next_round(state: dict, data: Mapping[str, Any]) -> None:
     refuse_round_after_last(state)
 
 
+@needs_at_record("dummy.new_round")
 @check("dummy_new_round")
 def _refuse_dummy_new_round(state: dict, data: Mapping[str, Any]) -> None:
     d = state.get("dummy") or {}
@@ -247,18 +257,24 @@ def _refuse_dummy_new_round(state: dict, data: Mapping[str, Any]) -> None:
 
 # ---------------------------------------------------------------------------------------------- commands
 
-@command("scenario_goal")
-def cmd_goal(state: dict, data: Mapping[str, Any]) -> Command:
-    """The table confirms the scenario's printed end condition that the app does not track (Scenario Book,
-    "Scenario End": a city revealed, every mine liberated, every dungeon and tomb conquered, every incantation
-    performed, a side conceding) - or, in a scenario whose end the app reads, one it could not see (Full
-    Conquest's team game with two cities). Its ``player`` is the one who met it."""
+@needs_at_record("scenario.goal")
+def goal_open(state: dict, p: dict | None = None) -> None:
+    """The table may still confirm the scenario's end condition (the command's refusals and its event's)."""
     if not state.get("players"):
         raise Invalid(N_("This game has no players."))
     if not end_rule(state)["when"]:
         raise Invalid(N_("This scenario ends when its last Round is over."))
     if record(state).get("goal") or condition_met(state):
         raise Invalid(N_("The scenario's end condition is already met."))
+
+
+@command("scenario_goal")
+def cmd_goal(state: dict, data: Mapping[str, Any]) -> Command:
+    """The table confirms the scenario's printed end condition that the app does not track (Scenario Book,
+    "Scenario End": a city revealed, every mine liberated, every dungeon and tomb conquered, every incantation
+    performed, a side conceding) - or, in a scenario whose end the app reads, one it could not see (Full
+    Conquest's team game with two cities). Its ``player`` is the one who met it."""
+    goal_open(state)
     i = player_index(state, data)
     goal = end_rule(state)["goal"]
     what = GOALS.get(goal or "", N_("The scenario's end condition is met"))
@@ -267,5 +283,5 @@ def cmd_goal(state: dict, data: Mapping[str, Any]) -> Command:
     return Command("scenario.goal", {"player": i}, s, ("rounds", "scenario_end"))
 
 
-__all__ = ["GOALS", "OVER_REFUSED", "REASONS", "ROUND_LIMIT", "after_turn", "condition_met", "end_rule", "is_over",
+__all__ = ["GOALS", "OVER_EVENTS", "OVER_REFUSED", "goal_open", "REASONS", "ROUND_LIMIT", "after_turn", "condition_met", "end_rule", "is_over",
            "refuse_dummy_turn", "refuse_if_over", "refuse_round_after_last", "skips_dummy", "status"]

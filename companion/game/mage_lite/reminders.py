@@ -12,7 +12,7 @@ from ...rules.text import N_
 from ...state import Event, reducer
 from ..spine.command import Command, Invalid, check, command
 from ..spine.fields import between, choice, text
-from ..spine.payloads import needs
+from ..spine.payloads import needs, needs_at_record
 from ..spine.sentences import sentence
 from .core import SCOPE, data, hero_card, live, ml, require_running
 from .units import RESISTANCE_NAMES, card_fields
@@ -158,16 +158,24 @@ def cmd_crystal(state: dict, form: Mapping[str, Any]) -> Command:
     return Command("mage_lite.crystal", {"color": color, "delta": delta}, s, SCOPE)
 
 
+@needs_at_record("mage_lite.position")
+def may_stand(state: dict, p: dict) -> None:
+    """The hero may stand near a city once one is conquered, near a keep once they own one (the command's
+    refusals, and its event's where it is recorded: an import's too; the game running is its registered check)."""
+    require_running(state)
+    if p["near"] == "city" and not ml(state)["cities"]:
+        raise Invalid(N_("No city is conquered yet."))
+    if p["near"] == "keep" and not p["keeps"]:
+        raise Invalid(N_("You own no keep."))
+
+
 @command("mage_lite_position")
 def cmd_position(state: dict, form: Mapping[str, Any]) -> Command:
     """Keeps owned and whether the hero ends the turn on or next to a keep you own or a conquered city (End of
     Turn 3c-e)."""
     keeps = between(form, "keeps", 0, 9, label=N_("Keeps you own"))
     near = choice(form, "near", NEAR)
-    if near == "city" and not ml(state)["cities"]:
-        raise Invalid(N_("No city is conquered yet."))
-    if near == "keep" and not keeps:
-        raise Invalid(N_("You own no keep."))
+    may_stand(state, {"keeps": keeps, "near": near})
     return Command("mage_lite.position", {"keeps": keeps, "near": near},
                    sentence(N_("Keeps owned: %(keeps)d; the hero stands near: %(near)s"), translate=("near",),
                             keeps=keeps, near=NEAR_NAMES[near]), SCOPE)

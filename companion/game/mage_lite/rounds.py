@@ -13,6 +13,7 @@ from ...rules.text import N_
 from ...state import Event, reducer
 from ..spine.command import Command, Invalid, check, command
 from ..spine.fields import between, choice
+from ..spine.payloads import needs_at_record
 from ..spine.sentences import sentence
 from .core import SCOPE, live, ml, numbers, require_running
 
@@ -103,6 +104,15 @@ def _running(state: dict, data: Mapping[str, Any]) -> None:
     require_running(state)
 
 
+@needs_at_record("mage_lite.turn")
+def turn_open(state: dict, p: dict | None = None) -> None:
+    """A turn may end now: the game runs, and the final turn of the Round is not over yet (the command's refusals,
+    and its event's where it is recorded: an import's too)."""
+    d = require_running(state)["dummy"]
+    if d is not None and d["final_turn_done"]:
+        raise Invalid(N_("Your final turn of the round is over: end the round."))
+
+
 @command("mage_lite_turn")
 def cmd_turn(state: dict, form: Mapping[str, Any]) -> Command:
     """Your turn is over. With the Main Expansion the Dummy card rotates one level, plus one per pip matching the
@@ -110,8 +120,7 @@ def cmd_turn(state: dict, form: Mapping[str, Any]) -> Command:
     m = ml(state)
     d = m["dummy"]
     color = choice(form, "color", COLORS, default="") if form.get("color") else None
-    if d is not None and d["final_turn_done"]:
-        raise Invalid(N_("Your final turn of the round is over: end the round."))
+    turn_open(state)
     if d is not None and d["announced"]:
         return Command("mage_lite.turn", {"color": None},
                        sentence(N_("Your final turn of Round %(round)d is over"), round=state["round"]), SCOPE)

@@ -12,6 +12,7 @@ from ...rules.text import N_
 from ...state import Event, reducer
 from ..spine.command import Command, Invalid, check, command
 from ..spine.fields import between, choice
+from ..spine.payloads import needs_at_record
 from ..spine.sentences import sentence
 from .core import SCOPE, data, live, ml, numbers, reputation, require_mage_lite, require_running, store_reputation
 
@@ -80,15 +81,26 @@ def cmd_fame(state: dict, form: Mapping[str, Any]) -> Command:
     return Command("mage_lite.fame", {"amount": amount}, s, SCOPE + ("player:0:fame",))
 
 
-@command("mage_lite_hero_card")
-def cmd_hero_card(state: dict, form: Mapping[str, Any]) -> Command:
-    """The hero card's armor and Hand limit at a level, typed from the card once for the game (the text prints
-    none; until then Mage Knight's level table stands in)."""
+def level_to_correct(state: dict, form: Mapping[str, Any]) -> int:
+    """The hero card's level (``form``'s ``level``) that may be typed from the card now, or ``Invalid``: a level
+    of Mage Lite's table, not corrected already."""
     m = require_mage_lite(state)
     level = between(form, "level", 1, data().max_level, label=N_("Level"))
     if str(level) in m["hero_card"]:
         raise Invalid(N_("Level %(level)d is already corrected for this game: undo that correction to change it."),
                       level=level)
+    return level
+
+
+# the command's refusals where its event is recorded (an import's too)
+needs_at_record("mage_lite.hero_card")(level_to_correct)
+
+
+@command("mage_lite_hero_card")
+def cmd_hero_card(state: dict, form: Mapping[str, Any]) -> Command:
+    """The hero card's armor and Hand limit at a level, typed from the card once for the game (the text prints
+    none; until then Mage Knight's level table stands in)."""
+    level = level_to_correct(state, form)
     armor = between(form, "armor", 1, 9, label=N_("Armor"))
     hand = between(form, "hand_limit", 1, 12, label=N_("Hand limit"))
     return Command("mage_lite.hero_card", {"level": level, "armor": armor, "hand_limit": hand},

@@ -11,7 +11,7 @@ from ...rules.text import N_, Nn_, translate_line
 from ...state import reducer
 from ..spine.command import Command, Invalid, command
 from ..spine.fields import whole_value
-from ..spine.payloads import needs
+from ..spine.payloads import needs, needs_at_record
 from ..spine.sentences import plural_sentence, sentence
 from .fields import MAX_VALUE, Field, game_fields, is_team_game, player_fields, scenario_of
 from .result import result_dict, stored_result
@@ -186,27 +186,36 @@ def cmd_score_set(state: dict, data: Mapping[str, Any]) -> Command:
                    (f"score:sheet:{target}:{key}",))
 
 
-@command("score_follow")
-def cmd_score_follow(state: dict, data: Mapping[str, Any]) -> Command:
-    """One tap on an edited line: take the board's value again, and follow the board from now on."""
+def edited_line(state: dict, who: Any, key: Any) -> tuple[Any, str, Field]:
+    """The line of the sheet (``who``: "game" or a player) that was typed and may follow the board again: its
+    target, key and field, or ``Invalid`` (the command's refusals)."""
     sc = _open_sheet(state)
-    who = data.get("player", "")
-    key = data.get("field", "")
     if who == "game":
         fields = {f.key: f for f in game_fields(sc)}
         edits = (state.get("score") or {}).get("game") or {}
-        name: Any = N_("the game")
         target: Any = "game"
     else:
         target = _player(state, who)
         fields = {f.key: f for f in player_fields(sc, is_team_game(state))}
         edits = ((state.get("score") or {}).get("sheet") or {}).get(str(target)) or {}
-        name = state["players"][target]["name"]
     field = fields.get(key) if isinstance(key, str) else None
     if field is None:
         raise Invalid(N_("This scenario's sheet has no such line."))
     if key not in edits:
         raise LineInvalid(N_("%(line)s already follows the board."), field)
+    return target, key, field
+
+
+@needs_at_record("score.follow")
+def _follows_again(state: dict, p: dict) -> None:
+    edited_line(state, p["player"], p["field"])
+
+
+@command("score_follow")
+def cmd_score_follow(state: dict, data: Mapping[str, Any]) -> Command:
+    """One tap on an edited line: take the board's value again, and follow the board from now on."""
+    target, key, field = edited_line(state, data.get("player", ""), data.get("field", ""))
+    name: Any = N_("the game") if target == "game" else state["players"][target]["name"]
     msg = sentence(N_("Score sheet: %(who)s, %(line)s follows the board again"),
                    translate=("who",) if target == "game" else (), who=name, line=field.log_sentence())
     msg["nested"] = "line"

@@ -122,7 +122,7 @@ def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
     fn = getattr(fn, "raw", fn)  # a guarded reducer (companion.game.dummy) keeps its raw function for this check
     if fn is None:
         raise Invalid(N_("Unknown event type: %(type)s."), type=cmd.type)
-    check_payload(state, cmd.type, cmd.payload)  # the same check an imported event passes (game/spine/replay.py)
+    check_payload(state, cmd.type, cmd.payload, at_record=True)  # as an imported event's (game/spine/replay.py)
     trial = copy.deepcopy(state)
     try:
         fn(trial, cmd.payload, Event(seq=seq, type=cmd.type, payload=cmd.payload, sentence=cmd.sentence,

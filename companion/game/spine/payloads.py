@@ -9,6 +9,11 @@ A check is a small schema built from the field parsers of ``companion.game.spine
 ``Player`` ...); ``payload(type, **fields)`` declares one. Fields a schema does not name are kept as they are (an
 older or newer version's extra detail); a field named is required unless wrapped in ``Opt``. No Flask.
 
+A command's refusals that depend on the state are registered beside the schema as the very functions the command
+calls: ``needs`` (checked wherever the event is applied, the fold too) and ``needs_at_record`` (checked where the event
+is recorded: the command's dry run and an import's strict replay; for what a per-entry undo in another scope can
+change, such as whose turn it is).
+
 This module is the registry and the checking machinery only: it imports nothing of the features. Each feature
 declares its events' payloads where its reducers are loaded: a feature package in its ``payloads`` module, which the
 package's ``__init__`` imports (``combat``, ``scoring``, ``pvp``, ``runewars``); undo and the features that are not a
@@ -30,6 +35,7 @@ Check = Callable[[Any, str, dict], Any]
 PAYLOADS: dict[str, "Obj"] = {}
 Need = Callable[[dict, dict], None]
 NEEDS: dict[str, list[Need]] = {}  # event type -> the command's refusals that depend on the state
+AT_RECORD: dict[str, list[Need]] = {}  # event type -> the command's refusals checked where the event is recorded
 
 
 class Field:
@@ -186,9 +192,29 @@ def needs(*event_types: str) -> Callable[[Need], Need]:
     return register
 
 
+def needs_at_record(*event_types: str) -> Callable[[Need], Need]:
+    """Register ``fn(state, payload)``, a refusal of the command that makes ``event_types`` which reads what a
+    per-entry undo of an earlier event in another scope can change (whose turn it is, the Round's phase, the
+    cities conquered, the next kept enemy's id). The command calls the same function, and every event of these types
+    passes it where it is recorded: the command's dry run (``companion.game.spine.command.apply``) and an import's
+    strict replay, against the events in force before it, which is the state its command saw
+    (``companion.game.spine.replay``). Never on the fold, nor when an import applies an event again after a later
+    undo changed what came before it: an event the app recorded passed it there, so a stored game never loses an
+    event by it, while a crafted file's event is refused where it stands."""
+
+    def register(fn: Need) -> Need:
+        for t in event_types:
+            AT_RECORD.setdefault(t, []).append(fn)
+        return fn
+
+    return register
+
+
 @payload_check  # the fold runs it too: a stored event it refuses is skipped (``companion.state.payload_check``)
-def check_payload(state: dict, event_type: str, data: Any) -> None:
-    """``Invalid`` naming the field when ``data`` is not a payload ``event_type`` can have in ``state``."""
+def check_payload(state: dict, event_type: str, data: Any, at_record: bool = False) -> None:
+    """``Invalid`` naming the field when ``data`` is not a payload ``event_type`` can have in ``state``;
+    ``at_record``: where the event is recorded (a command's dry run, an import's strict replay), so the needs
+    registered with ``needs_at_record`` are checked too."""
     if not isinstance(data, dict):
         raise Invalid(N_("The event's payload must be an object."))
     schema = PAYLOADS.get(event_type)
@@ -197,6 +223,9 @@ def check_payload(state: dict, event_type: str, data: Any) -> None:
     schema.check(data, "", state)
     for need in NEEDS.get(event_type, ()):
         need(state, data)
+    if at_record:
+        for need in AT_RECORD.get(event_type, ()):
+            need(state, data)
 
 
 def refusal(err: Invalid) -> dict:
@@ -210,5 +239,5 @@ def refusal(err: Invalid) -> dict:
     return {"msg": err.msgid, "args": args, "t": terms}
 
 
-__all__ = ["PAYLOADS", "NEEDS", "needs", "payload", "check_payload", "refusal", "Whole", "Flag", "OneOf", "Text", "Ident", "Player",
+__all__ = ["PAYLOADS", "NEEDS", "AT_RECORD", "needs", "needs_at_record", "payload", "check_payload", "refusal", "Whole", "Flag", "OneOf", "Text", "Ident", "Player",
            "Opt", "Anything", "Many", "Mapping_", "Obj", "LINES"]

@@ -6,7 +6,7 @@ Every kind of undo is followed by the fold's own walker (``companion.state.Walke
 which events are in force): ``undo`` takes back the latest active event, ``undo.event`` one named event from
 anywhere ("Undo my last", the log page), ``redo`` puts the latest undone event back in its place. Each event's
 payload passes its type's check (``companion.game.spine.payloads``, the same check a command's event passes before it is
-recorded) before its reducer runs, and an undo passes its route's check: ``undo.event`` the rule of
+recorded; where it was recorded, with the needs registered ``needs_at_record``) before its reducer runs, and an undo passes its route's check: ``undo.event`` the rule of
 ``companion.game.spine.undo.undo_target`` (refused while a later event in force depends on its target), ``undo`` and
 ``redo`` only with something to take back or put back.
 
@@ -59,10 +59,11 @@ def _failed(ev: Event, err: Exception) -> Invalid:
                    n=ev.seq, type=ev.type[:40], reason=why_failed(err)[:120])
 
 
-def _checked(state: dict, ev: Event) -> None:
-    """The event's payload passes its type's check (the one its command passes), else ``Invalid`` naming it."""
+def _checked(state: dict, ev: Event, at_record: bool = False) -> None:
+    """The event's payload passes its type's check (the one its command passes; ``at_record``: where it was
+    recorded, with the needs checked only there), else ``Invalid`` naming it."""
     try:
-        check_payload(state, ev.type, ev.payload)
+        check_payload(state, ev.type, ev.payload, at_record=at_record)
     except Invalid as err:
         raise _refused(ev, err) from None
 
@@ -118,7 +119,7 @@ class _Replay:
         if fn is None:
             raise Invalid(N_("Event %(n)d (%(type)s) cannot be replayed: this version does not know that event "
                              "type. Nothing was imported."), n=ev.seq, type=ev.type[:40])
-        _checked(self.state, ev)
+        _checked(self.state, ev, at_record=True)
         try:
             fn(self.state, ev.payload, ev)
         except Exception as err:  # noqa: BLE001 - any failure of a reducer refuses the import
