@@ -33,13 +33,6 @@ def client(app):
 
 
 # ------------------------------------------------------------------ the test run's schedule (docs/performance.md)
-def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: two workers a core on a small machine (a browser test waits on chromium and the live poll about
-    half its time: with one worker a core the cores were half idle), at most four more than the cores."""
-    cores = os.cpu_count() or 1
-    return min(2 * cores, cores + 4)
-
-
 def pytest_collection_modifyitems(config, items):
     """Under xdist, each worker's first share of the tests starts with the longest (their durations of the last run,
     kept in pytest's cache), so the run does not end with one long test alone on one core."""
