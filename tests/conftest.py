@@ -33,6 +33,7 @@ def client(app):
 
 
 # ------------------------------------------------------------------ the test run's schedule (docs/performance.md)
+@pytest.hookimpl(trylast=True)  # after -k / -m took out what does not run: the shares are of what runs
 def pytest_collection_modifyitems(config, items):
     """Under xdist, each worker's first share of the tests starts with the longest (their durations of the last run,
     kept in pytest's cache), so the run does not end with one long test alone on one core."""
