@@ -76,8 +76,23 @@
     var elt = e.detail && e.detail.elt, form = elt && elt.closest && elt.closest("form");
     if (form && form.mkSubmitted && elt.classList.contains("combat-check")) e.preventDefault();
   });
+  // A second tap on a form whose first tap is still on its way is dropped. htmx would queue it and send it once the
+  // answer had morphed the form - by then the next player's button ("End Ben's turn" became "End Anna's turn"): a
+  // double tap recorded a command nobody tapped.
+  // (at most for htmx's timeout, 8 s: a request that never ends does not block its form for good)
+  document.addEventListener("htmx:confirm", function (e) {
+    var elt = e.detail && e.detail.elt;
+    if (elt && elt.tagName === "FORM" && elt.mkInFlight && Date.now() - elt.mkInFlight < 8000) e.preventDefault();
+  });
+  ["htmx:afterRequest", "htmx:sendError", "htmx:timeout", "htmx:abort"].forEach(function (name) {
+    document.addEventListener(name, function (e) {
+      var elt = e.detail && e.detail.elt;
+      if (elt && elt.tagName === "FORM") elt.mkInFlight = 0;
+    });
+  });
   document.addEventListener("htmx:beforeRequest", function (e) {
     var elt = e.detail && e.detail.elt;
+    if (elt && elt.tagName === "FORM") elt.mkInFlight = Date.now();
     if (elt && elt.tagName === "FORM" && (elt.getAttribute("method") || "").toLowerCase() === "post") {
       clean(elt);
       // The person does something new: the previous error message has served its purpose.

@@ -1,9 +1,17 @@
 import os
+import sys
 
 import pytest
 from hypothesis import settings
 
-from companion import create_app
+# Every xdist worker imports the app and the ~150 test modules: with the compiled copies kept (__pycache__, ignored
+# by git) a worker starts in 2.5 s of CPU instead of 7.6 s (the rewritten asserts and the app compiled again), even
+# where PYTHONDONTWRITEBYTECODE is set (Docker images set it). Set before the app's first import.
+sys.dont_write_bytecode = False
+
+from companion import create_app  # noqa: E402  (after the line above)
+from scheduling import record_duration, save_durations, spread_heaviest_first  # noqa: E402
+
 
 # Hypothesis profiles: "ci" (chosen when the CI environment variable is set) is derandomized - the same examples on
 # every run, so a red build is reproducible and never flaky; "dev" (the default) draws new examples each run and
@@ -22,3 +30,22 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+# ------------------------------------------------------------------ the test run's schedule (docs/performance.md)
+@pytest.hookimpl(trylast=True)  # after -k / -m took out what does not run: the shares are of what runs
+def pytest_collection_modifyitems(config, items):
+    """Under xdist, each worker's first share of the tests starts with the longest (their durations of the last run,
+    kept in pytest's cache), so the run does not end with one long test alone on one core."""
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    if workers > 1 and getattr(config, "cache", None) is not None:
+        items[:] = spread_heaviest_first(items, config.cache, workers)
+
+
+def pytest_runtest_logreport(report):
+    record_duration(report)
+
+
+def pytest_sessionfinish(session):
+    if not hasattr(session.config, "workerinput") and getattr(session.config, "cache", None) is not None:
+        save_durations(session.config.cache)

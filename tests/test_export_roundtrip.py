@@ -97,14 +97,26 @@ def test_the_random_games_use_every_command_and_every_kind_of_undo(app):
 
     seen_types, tried = set(), set()
     wanted = set(REDUCERS) | {"undo", "redo", "undo.event"}
-    for seed in range(40):  # fixed seeds (the games' own seeds are drawn): until between them all is reached
+
+    def covered():
+        return wanted <= seen_types and set(COMMANDS) <= tried
+
+    # fixed seeds (the games' own seeds are drawn), until between them all is reached: first the few that reach it
+    # (2026-11-27: seeds 0-2 reach all but The Right Moment's extra turn, first drawn by seed 10 of a competitive
+    # game, and a resolved Runewars battle, seed 6: 5 rounds of games instead of 11), then the others
+    first = (0, 1, 2, 6, 10)
+    games = 0
+    for seed in (*first, *(s for s in range(40) if s not in first)):
         for kind, (path, form) in sorted(GAMES.items()):
             t = Table(app, app.test_client(), form=form, path=path)
             play(Chooser(rnd=random.Random(seed)), t, steps=60, runewars=kind == "runewars")
             seen_types |= {e["type"] for e in _export(t)["events"]}
             tried |= {p.split("/")[-1] for p, _s in t.statuses}
-        if wanted <= seen_types and set(COMMANDS) <= tried:
-            print("covered after", seed + 1, "rounds of games")
+            games += 1
+            if covered():
+                break
+        if covered():
+            print("covered after", games, "games")
             break
     assert sorted(set(COMMANDS) - tried) == []
     assert sorted(wanted - seen_types) == []

@@ -75,6 +75,7 @@ def test_vampiric_armor_grows_with_the_wounds_it_deals(server, phone):
     fight(page, server, "gibbering_ghouls")
     expect(enemy(page, 1)).to_contain_text("Armor to beat 4")
     page.click("[data-testid=next-phase]")
+    page.wait_for_selector("[data-testid^=block-form]")  # answered before the next tap (a second tap is dropped)
     page.click("[data-testid=next-phase]")  # not blocked: Assign Damage
     page.click("[data-testid=take-suggestion-go]")
     page.wait_for_selector("[data-testid=damage-assigned]")
@@ -140,6 +141,7 @@ def test_a_summoner_is_replaced_by_the_token_it_draws_in_the_block_phase(server,
     expect(enemy(page, 1)).to_contain_text("Armor to beat 4")
     attack(page, 4)
     page.click("[data-testid=attack-go]")
+    expect(enemy(page, 1)).to_have_class(re.compile(r"\bdefeated\b"))  # the attack recorded before the end
     end_and_check(page, 4)
     shot(page, "summon-outcome")
 
@@ -164,6 +166,7 @@ def test_a_player_versus_player_fight_is_recorded_in_the_game(server, phone):
     a.click("[data-testid=pvp-add]")
     expect(a.locator("[data-testid=pvp-wounds-0]")).to_have_text("1")
     a.click("[data-testid=pvp-pass]")  # Anna passes
+    expect(a.locator("[data-testid=pvp-pass]")).to_have_text("Ben passes")  # answered before the next tap
     a.click("[data-testid=pvp-pass]")  # Ben passes: the Melee phase, Anna first
     expect(a.locator("[data-testid=pvp-who]")).to_have_text("Anna attacks, Ben blocks.")
     form = a.locator("[data-testid=pvp-attack-form]")

@@ -50,3 +50,23 @@ def test_the_current_player_shows_on_a_second_phone(server, phone):
     expect(b.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Now playing: Anna"), timeout=3000)
     shot(b, "rounds-second-phone")
     assert not a.console_errors and not b.console_errors
+
+
+def test_a_double_tap_ends_one_turn_not_the_next_players_too(server, phone):
+    """A double tap on "End Ben's turn" records one event: the second tap, made while the first is on its way, is
+    dropped. (htmx queued it and sent it after the answer had morphed the button into "End Anna's turn": both turns
+    ended.)"""
+    a = phone()
+    gid = create_game(a, server)
+    for tactic in ("planning", "great_start"):  # Ben picks first (Rulebook, A Round 3a), then Anna
+        before = a.locator("[data-testid=now-playing]").inner_text()
+        a.locator(f"[data-testid=tactic-{tactic}]").click()
+        expect(a.locator("[data-testid=now-playing]")).not_to_have_text(before)
+    expect(a.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Now playing: Ben"))
+    a.locator("[data-testid=end-turn]").dblclick()
+    expect(a.locator("[data-testid=now-playing]")).to_have_text(re.compile(r"Now playing: you, Anna"))
+    a.goto(f"{server}/games/{gid}/log")
+    entries = a.locator("[data-testid^=log-]:is(li)")
+    expect(entries).to_have_count(3)  # the two Tactics and one turn
+    expect(entries.first).to_contain_text("Ben's turn is over.")
+    assert not a.console_errors

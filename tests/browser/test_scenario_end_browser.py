@@ -160,7 +160,11 @@ def play_round_on_the_board(page, base, gid):
     End of the Round, the last turns, then the new round on the Dummy page."""
     page.goto(f"{base}/games/{gid}")
     if page.locator("[data-testid=rounds-dummy-draw]").count():
+        # answered before the next tap: else the first player's pick is tapped while the draw is on its way, the
+        # second pick's wait ends at the first pick's answer, and the second pick is left undone
+        before = page.locator("[data-testid=now-playing]").inner_text()
         page.click("[data-testid=rounds-dummy-draw]")
+        expect(page.locator("[data-testid=now-playing]")).not_to_have_text(before)
     for _ in range(2):
         before = page.locator("[data-testid=now-playing]").inner_text()
         page.locator("[data-testid=tactic-choices] button").first.click()
