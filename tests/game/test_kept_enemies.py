@@ -99,3 +99,22 @@ def test_kept_enemies_survive_export_and_import():
     state = replay_strict(2, g.setup, g.seed, g.events)
     assert state["kept_enemies"] == g.state["kept_enemies"] and sorted(state["kept_enemies"]) == ["k1", "k2"]
     assert [e["kept"] for e in state["combat"]["current"]["enemies"]] == ["k2", "k1"]
+
+
+def test_a_kept_enemy_in_a_fight_in_force_cannot_be_undone_alone():
+    """Undo (docs/architecture.md, per-entry undo): an entry is taken back alone only when no later entry in force
+    depends on it. A fight that added a kept enemy in one tap depends on its keeping: taking the keeping back alone
+    is refused naming the fight's entry (else the fold and the export lose that enemy: "This game keeps no such
+    enemy"); a second enemy kept later depends on the first too (its name is checked against it)."""
+    g = LocalGame(SOLO)
+    keep = g.run("enemy_keep", ORC)
+    g.run("combat_setup", player=0, fight="rampaging")
+    added = g.run("combat_enemy_add", kept="k1")
+    with pytest.raises(Invalid) as refused:
+        g.undo_event(keep.seq)
+    assert refused.value.args_["seq"] == added.seq
+    g2 = LocalGame(SOLO)
+    first = g2.run("enemy_keep", ORC)
+    g2.run("enemy_keep", {**ORC, "name": "Wolf"})
+    with pytest.raises(Invalid):
+        g2.undo_event(first.seq)

@@ -9,8 +9,8 @@ State: ``state["kept_enemies"] = {id: enemy}`` (ids ``k1``, ``k2`` ... in the or
 own form (``forms.typed_enemy``); ``state["kept_next"]`` the next id's number. A game stored before this feature
 has neither: the readers default them.
 
-Events (undoable, scope ``("kept:<id>",)``): ``enemy.kept`` (a new kept enemy, or one corrected: the same id again
-replaces it), ``enemy.forgotten``. Keeping an enemy while adding it to a combat is the one event
+Events (undoable): ``enemy.kept`` (a new kept enemy, or one corrected: the same id again replaces it; scope
+``kept``: its name is checked against every other kept enemy's), ``enemy.forgotten`` (scope ``kept:<id>``). Keeping an enemy while adding it to a combat is the one event
 ``combat.enemy_add`` with ``keep`` (``setup.py``). No Flask.
 """
 
@@ -129,10 +129,11 @@ def keep(state: dict, data: Mapping[str, Any]) -> Command:
         kept_or_refused(state, kept_id)
         may_keep(state, kept_id, e)
         s = sentence(N_("%(enemy)s corrected for the rest of this game."), enemy=enemy_arg(e))
-        return Command("enemy.kept", {"id": kept_id, "enemy": e, "correction": True}, s, (f"kept:{kept_id}",))
+        # scope: every kept enemy (its name is checked against the others')
+        return Command("enemy.kept", {"id": kept_id, "enemy": e, "correction": True}, s, ("kept",))
     kept_id = new_kept_id(state, e["name"])
     s = sentence(N_("The game keeps %(enemy)s: later fights add it in one tap."), enemy=enemy_arg(e))
-    return Command("enemy.kept", {"id": kept_id, "enemy": e}, s, (f"kept:{kept_id}",))
+    return Command("enemy.kept", {"id": kept_id, "enemy": e}, s, ("kept",))
 
 
 @command("enemy_forget")

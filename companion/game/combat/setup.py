@@ -266,8 +266,10 @@ def enemy_add(state: dict, data: Mapping[str, Any]) -> Command:
         msg = (N_("%(enemy)s (rampaging) joins the combat; the game keeps it for later fights.") if e["rampaging"]
                else N_("%(enemy)s is in the combat; the game keeps it for later fights."))
     payload = {"enemy": e, **({"keep": keep_as} if keep_as else {})}
+    # what it depends on: a kept enemy added in one tap, that enemy (a per-entry undo of its keeping is refused
+    # while it is in a fight in force); a newly kept one, every kept enemy (its name is checked against theirs)
     return Command("combat.enemy_add", payload, sentence(msg, enemy=enemy_arg(e)),
-                   (SCOPE,) + ((f"kept:{keep_as}",) if keep_as else ()))
+                   (SCOPE,) + (("kept",) if keep_as else (f"kept:{kept}",) if kept else ()))
 
 
 def enemy_may_join(state: dict, e: Mapping[str, Any], keep_as: str | None = None) -> None:
