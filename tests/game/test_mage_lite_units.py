@@ -199,8 +199,8 @@ def test_the_card_numbers_are_checked():
 
 def test_old_and_new_payloads_are_valid_and_an_import_refuses_what_the_command_refuses():
     """Old exports: a Unit gained by name only stays valid; the new fields are optional. A stored event is checked
-    against the state as its command checks it (``spine.payloads.needs``): no heal of an unwounded Unit, no Unit
-    beyond the Command tokens (004 "UNITS": "You cannot have more Units than Command tokens")."""
+    against the state as its command checks it (``spine.payloads.needs``): no heal of an unwounded Unit; where it is
+    recorded (``needs_at_record``: the command, an import) no Unit beyond the Command tokens (004 "UNITS": "You cannot have more Units than Command tokens")."""
     g = game()
     state = g.state
     check_payload(state, "mage_lite.item", {"action": "gain", "kind": "unit", "name": "Peasants"})
@@ -218,8 +218,10 @@ def test_old_and_new_payloads_are_valid_and_an_import_refuses_what_the_command_r
         check_payload(state, "mage_lite.unit", {"action": "card", "id": "i1"})  # the card's Armor is needed
     with pytest.raises(Invalid, match="not wounded"):
         check_payload(state, "mage_lite.unit", {"action": "heal", "id": "i1"})
-    with pytest.raises(Invalid, match="Every Command token has a Unit"):
-        check_payload(state, "mage_lite.item", {"action": "gain", "kind": "unit", "name": "Golems"})
+    with pytest.raises(Invalid, match="Every Command token has a Unit"):  # where it is recorded: command, import
+        check_payload(state, "mage_lite.item", {"action": "gain", "kind": "unit", "name": "Golems"}, at_record=True)
+    # not on the fold: a stored gain is kept (the next test)
+    check_payload(state, "mage_lite.item", {"action": "gain", "kind": "unit", "name": "Golems"})
 
 
 def test_the_outcome_says_the_level_up_in_mage_lites_words():
@@ -261,3 +263,23 @@ def test_an_older_games_fight_with_mage_knight_units_leaves_the_mage_lite_units_
     state = g.state
     assert not state.get("failed_events")
     assert state["players"][0]["units"][0]["wounded"] and not state["mage_lite"]["items"][0].get("wounds")
+
+
+def test_a_stored_unit_gain_survives_the_fold_after_an_earlier_fame_entry_is_undone_alone():
+    """The rule of the event log (docs/architecture.md): a stored game never loses an event on its fold. A Unit gain
+    recorded before its scope named the Fame ("mage_lite" only) stays when an earlier plain Fame entry
+    (``player.fame``, scope ``player:0:fame``) is taken back alone, though the Command tokens (004 "On every odd
+    level, you gain a command token") now count fewer: the Command-token check is the command's and an import's, at
+    record, not the fold's."""
+    import dataclasses
+
+    g = game()
+    fame = g.run("fame", {"player": "0", "amount": "10"})
+    gain(g, "Peasants")
+    gain(g, "Foresters")
+    g.events[:] = [dataclasses.replace(e, scope=("mage_lite",)) if e.type == "mage_lite.item" else e
+                   for e in g.events]
+    g.run("mage_lite_item", {"action": "use", "id": "i2"})
+    g.undo_event(fame.seq)
+    assert [(i["id"], i["name"], i["used"]) for i in g.state["mage_lite"]["items"]] == [
+        ("i1", "Peasants", False), ("i2", "Foresters", True)]

@@ -79,17 +79,28 @@ def _running(state: dict, _form: Mapping[str, Any]) -> None:
     require_running(state)
 
 
+@needs_at_record("mage_lite.item")
+def gain_allowed(state: dict, p: Mapping[str, Any]) -> None:
+    """What the state allows of a gain: the base game's commitment, a free Command token (their count follows the
+    Fame). Checked where the event is recorded (the command's, an import's replay), not on the fold: a gain stored
+    before its scope named the Fame would be lost there after a per-entry undo of an earlier Fame entry."""
+    m = require_running(state)
+    if p["action"] != "gain":
+        return
+    kind = p["kind"]
+    if kind != "unit" and m["commitment"] and m["commitment"] != kind:
+        raise Invalid(N_("In the base game you are committed to %(kind)s: you gain that kind instead."),
+                      kind={"$term": KIND_NAMES[m["commitment"]]})
+    if kind == "unit" and sum(i["kind"] == "unit" for i in m["items"]) >= hero_card(state).command_tokens:
+        raise Invalid(N_("Every Command token has a Unit: disband one first."))
+
+
 @needs("mage_lite.item")
 def item_allowed(state: dict, p: Mapping[str, Any]) -> None:
-    """What the state allows of an item event (the command's check, and an import's: ``spine.payloads.needs``)."""
+    """What the state allows of a use or loss (the command's check, and an import's and the fold's:
+    ``spine.payloads.needs``)."""
     m = require_running(state)
     if p["action"] == "gain":
-        kind = p["kind"]
-        if kind != "unit" and m["commitment"] and m["commitment"] != kind:
-            raise Invalid(N_("In the base game you are committed to %(kind)s: you gain that kind instead."),
-                          kind={"$term": KIND_NAMES[m["commitment"]]})
-        if kind == "unit" and sum(i["kind"] == "unit" for i in m["items"]) >= hero_card(state).command_tokens:
-            raise Invalid(N_("Every Command token has a Unit: disband one first."))
         return
     item = _item(m, p["id"])
     if item is None:
@@ -116,7 +127,7 @@ def cmd_item(state: dict, form: Mapping[str, Any]) -> Command:
         if kind == "unit" and form.get("armor") not in (None, ""):
             # the Unit card's Armor and resistances, typed once (else before its first fight: units.py)
             payload["armor"], payload["resistances"] = card_fields(form)
-        item_allowed(state, payload)
+        gain_allowed(state, payload)
         return Command("mage_lite.item", payload,
                        sentence(N_("%(kind)s gained: %(name)s"), translate=("kind",), kind=KIND_NAMES[kind],
                                 name=name), SCOPE + (("player:0:fame",) if kind == "unit" else ()))

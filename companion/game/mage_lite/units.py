@@ -21,8 +21,8 @@ from ..spine.fields import between, choice, many, text
 from ..spine.payloads import needs
 from ..spine.sentences import plural_sentence, sentence
 from .core import SCOPE, live, ml, require_running
+from .payloads import RESISTANCES
 
-RESISTANCES = ("physical", "fire", "ice")
 # 004 "Unit Resistances" (Cold Resistance is the Ice Resistance of the Mage Knight referee)
 RESISTANCE_NAMES = {"physical": N_("Physical Resistance"), "fire": N_("Fire Resistance"),
                     "ice": N_("Ice Resistance")}
