@@ -76,15 +76,18 @@
     var elt = e.detail && e.detail.elt, form = elt && elt.closest && elt.closest("form");
     if (form && form.mkSubmitted && elt.classList.contains("combat-check")) e.preventDefault();
   });
-  // A second tap on a form whose first tap is still on its way is dropped. htmx would queue it and send it once the
-  // answer had morphed the form - by then the next player's button ("End Ben's turn" became "End Anna's turn"): a
-  // double tap recorded a command nobody tapped.
+  // A second tap on the same button of a form whose first tap is still on its way is dropped. htmx would queue it
+  // and send it once the answer had morphed the form - by then the next player's button ("End Ben's turn" became
+  // "End Anna's turn"): a double tap recorded a command nobody tapped. Only a POST, only the same button: another
+  // token tapped quickly on the combat set-up is queued and recorded, and a filter form (GET) sends every change.
   // (at most for htmx's timeout, 8 s: a request that never ends does not block its form for good)
+  function submitterOf(ev) { return (ev && ev.submitter) || null; }
   document.addEventListener("htmx:confirm", function (e) {
-    var elt = e.detail && e.detail.elt;
-    if (elt && elt.tagName === "FORM" && elt.mkInFlight && Date.now() - elt.mkInFlight < 8000) e.preventDefault();
+    var d = e.detail || {}, elt = d.elt;
+    if (elt && elt.tagName === "FORM" && d.verb === "post" && elt.mkInFlight && Date.now() - elt.mkInFlight < 8000
+        && submitterOf(d.triggeringEvent) === elt.mkSubmitter) e.preventDefault();
   });
-  ["htmx:afterRequest", "htmx:sendError", "htmx:timeout", "htmx:abort"].forEach(function (name) {
+  ["htmx:afterRequest", "htmx:sendError", "htmx:timeout", "htmx:sendAbort", "htmx:onLoadError"].forEach(function (name) {
     document.addEventListener(name, function (e) {
       var elt = e.detail && e.detail.elt;
       if (elt && elt.tagName === "FORM") elt.mkInFlight = 0;
@@ -92,8 +95,9 @@
   });
   document.addEventListener("htmx:beforeRequest", function (e) {
     var elt = e.detail && e.detail.elt;
-    if (elt && elt.tagName === "FORM") elt.mkInFlight = Date.now();
     if (elt && elt.tagName === "FORM" && (elt.getAttribute("method") || "").toLowerCase() === "post") {
+      elt.mkInFlight = Date.now();
+      elt.mkSubmitter = submitterOf(e.detail.requestConfig && e.detail.requestConfig.triggeringEvent);
       clean(elt);
       // The person does something new: the previous error message has served its purpose.
       var flash = document.getElementById("flash");

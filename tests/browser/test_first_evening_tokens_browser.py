@@ -105,3 +105,29 @@ def test_the_set_up_with_every_pile_keeps_the_page_weight_budget(server, phone):
     print(f"combat set-up over the wire: {weight} B")
     assert a.locator("[data-testid^=quick-pile-] button").count() == len(get_rules().enemies)
     assert weight <= 15_000
+
+
+def test_a_second_token_tapped_while_the_first_is_on_its_way_is_recorded_too(server, phone):
+    """Every pile one tap per token invites fast taps: a garrison is tapped in token after token. The double-tap
+    guard (static/app.js) drops only the same button tapped again while its first tap is on its way; another
+    token tapped meanwhile is queued and recorded. Every POST is held back 0.6 s, so the second tap is made while
+    the first is surely on its way."""
+    a = phone()
+    gid = create_game(a, server)
+    a.goto(f"{server}/games/{gid}/combat")
+    a.locator("[data-testid=quick-fight-keep]").click()
+    expect(a.locator("[data-testid^=quick-pile-]")).to_have_count(len(PILES))
+
+    def slow(route):
+        if route.request.method == "POST":
+            a.wait_for_timeout(600)
+        route.continue_()
+
+    a.route("**/*", slow)
+    a.get_by_test_id("quick-heroes_fire").click()
+    a.get_by_test_id("quick-guardsmen").click()  # the keep's pile again, another token, before the first answer
+    expect(a.locator(".enemy")).to_have_count(2)
+    a.unroute("**/*")
+    a.goto(f"{server}/games/{gid}/log")
+    expect(a.locator("[data-testid^=log-]:is(li)")).to_have_count(3)  # the fight set up and two enemies
+    assert not a.console_errors
