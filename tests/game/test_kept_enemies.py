@@ -118,3 +118,22 @@ def test_a_kept_enemy_in_a_fight_in_force_cannot_be_undone_alone():
     g2.run("enemy_keep", {**ORC, "name": "Wolf"})
     with pytest.raises(Invalid):
         g2.undo_event(first.seq)
+
+
+def test_a_game_stored_with_the_old_scopes_follows_the_same_rule():
+    """The same rule for a game an earlier version stored (a new keeping named only ``kept:<id>``, a fight's
+    one-tap add no kept enemy): read with today's scopes. Keep "Ghoul X", forget it, keep a new "Ghoul X" while
+    adding it to a fight; taking the forgetting back alone would give the game two enemies of one name and the
+    fold would drop the fight's enemy: refused."""
+    import dataclasses
+
+    g = LocalGame(SOLO)
+    g.run("enemy_keep", {**ORC, "name": "Ghoul X"})
+    forgot = g.run("enemy_forget", id="k1")
+    g.run("combat_setup", player=0, fight="rampaging")
+    g.run("combat_enemy_add", {**ORC, "name": "Ghoul X", "keep": "yes"})
+    old = {"enemy.kept": ("kept:k1",), "combat.enemy_add": ("combat", "kept:k2")}
+    g.events[:] = [dataclasses.replace(e, scope=old[e.type]) if e.type in old else e for e in g.events]
+    with pytest.raises(Invalid):
+        g.undo_event(forgot.seq)
+    assert len(cur(g)["enemies"]) == 1

@@ -20,10 +20,11 @@ import copy
 from typing import Any, Mapping
 
 from ...rules.text import N_
-from ...state import reducer
+from ...state import Event, reducer
 from ..spine.command import Command, Invalid, command
 from ..spine.fields import ident
 from ..spine.sentences import sentence
+from ..spine.undo import register_scope
 from .forms import typed_enemy
 from .state import enemy_arg
 
@@ -143,3 +144,19 @@ def forget(state: dict, data: Mapping[str, Any]) -> Command:
     e = kept_or_refused(state, kept_id)
     return Command("enemy.forgotten", {"id": kept_id},
                    sentence(N_("The game no longer keeps %(enemy)s."), enemy=enemy_arg(e)), (f"kept:{kept_id}",))
+
+
+def _stored_scope(e: Event) -> tuple[str, ...]:
+    """A kept enemy's events as the per-entry undo reads them, whenever they were stored (before 2026-11-27 a new
+    keeping named only ``kept:<id>`` and a fight's one-tap add named no kept enemy): a keeping or a fight that
+    keeps one depends on every kept enemy (names are checked against each other), a one-tap add on its kept
+    enemy."""
+    p = e.payload if isinstance(e.payload, dict) else {}
+    if e.type == "enemy.kept" or p.get("keep"):
+        return ("kept",)
+    kept = (p.get("enemy") or {}).get("kept") if isinstance(p.get("enemy"), dict) else None
+    return (f"kept:{kept}",) if isinstance(kept, str) and kept else ()
+
+
+register_scope("enemy.kept", _stored_scope)
+register_scope("combat.enemy_add", _stored_scope)

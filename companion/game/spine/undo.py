@@ -17,6 +17,22 @@ from .sentences import render_sentence
 
 ROLE_NAMES = {"host": N_("host"), "watcher": N_("watcher")}
 
+# What an event of a type depends on beyond the scope it was stored with: a feature registers how to read an event
+# that an earlier version stored with a narrower scope (``register_scope``), so a per-entry undo in a saved game
+# follows today's rule. Pure functions of the event.
+WIDER_SCOPES: dict[str, Callable[[Event], tuple[str, ...]]] = {}
+
+
+def register_scope(event_type: str, fn: Callable[[Event], tuple[str, ...]]) -> None:
+    WIDER_SCOPES[event_type] = fn
+
+
+def scope_of(e: Event) -> tuple[str, ...]:
+    """The event's scope as the per-entry undo reads it: the stored one, and what its feature adds for an event an
+    earlier version stored."""
+    wider = WIDER_SCOPES.get(e.type)
+    return tuple(e.scope) + wider(e) if wider else tuple(e.scope)
+
 
 def by_of(role: str | None, player: int | None) -> dict:
     """What an event records about the device that made it (kept in its sentence as ``by``)."""
@@ -69,7 +85,7 @@ def _blocker_in(active: list[Event], target: Event) -> Event | None:
     for e in reversed(active):  # from the latest back to the target: an undo of a recent entry costs little
         if e.seq <= target.seq:
             return None
-        if scopes_overlap(target.scope, e.scope):
+        if scopes_overlap(scope_of(target), scope_of(e)):
             return e
     return None
 
