@@ -10,7 +10,7 @@ from hypothesis import settings
 sys.dont_write_bytecode = False
 
 from companion import create_app  # noqa: E402  (after the line above)
-from scheduling import record_duration, save_durations, spread_heaviest_first  # noqa: E402
+from scheduling import durations, record_duration, save_durations, spread_heaviest_first  # noqa: E402
 
 
 # Hypothesis profiles: "ci" (chosen when the CI environment variable is set) is derandomized - the same examples on
@@ -34,12 +34,20 @@ def client(app):
 
 # ------------------------------------------------------------------ the test run's schedule (docs/performance.md)
 @pytest.hookimpl(trylast=True)  # after -k / -m took out what does not run: the shares are of what runs
+def pytest_configure_node(node):
+    """The durations of the last run, read once by the controller and handed to every worker: the workers must
+    collect the same order, even if another run writes the cache meanwhile."""
+    cache = getattr(node.config, "cache", None)
+    node.workerinput["companion_durations"] = durations(cache) if cache is not None else {}
+
+
 def pytest_collection_modifyitems(config, items):
     """Under xdist, each worker's first share of the tests starts with the longest (their durations of the last run,
     kept in pytest's cache), so the run does not end with one long test alone on one core."""
-    workers = getattr(config, "workerinput", {}).get("workercount", 1)
-    if workers > 1 and getattr(config, "cache", None) is not None:
-        items[:] = spread_heaviest_first(items, config.cache, workers)
+    workerinput = getattr(config, "workerinput", {})
+    if workerinput.get("workercount", 1) > 1:
+        items[:] = spread_heaviest_first(items, workerinput.get("companion_durations") or {},
+                                         workerinput["workercount"])
 
 
 def pytest_runtest_logreport(report):

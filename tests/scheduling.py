@@ -16,10 +16,15 @@ def cost(item, known: dict) -> float:
     return 3.0 if item.get_closest_marker("browser") else 0.1
 
 
-def spread_heaviest_first(items: list, cache, workers: int) -> list:
+def durations(cache) -> dict[str, float]:
+    """The durations of the last run kept in pytest's cache (empty on a fresh clone)."""
+    known = cache.get(KEY, {})
+    return known if isinstance(known, dict) else {}
+
+
+def spread_heaviest_first(items: list, known: dict, workers: int) -> list:
     """The items in xdist's ``workers`` shares, each share holding its part of the longest tests first: dealt out from
     the longest down, each to the share with the least time so far that still has room."""
-    known = cache.get(KEY, {})
     left, sizes = len(items), []
     for i in range(workers):
         sizes.append(left // (workers - i))
