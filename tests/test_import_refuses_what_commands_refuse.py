@@ -37,6 +37,10 @@ OTHER_COMMAND = {
     # a kept enemy's correction says so (``correction``) since this version; an event without it whose id the game
     # keeps is that enemy's correction, as an older export's is: the same command given that id
     "enemy.kept": ("enemy_keep", lambda p, body: {**body, "id": p["id"]}),
+    # a stepper press (``amount``: current + amount, refused below 0 where the line was lower) or the number typed:
+    # the event holds the line's new value, so the same command given that value
+    "score.sheet": ("score_set", lambda p, body: {"player": str(p["player"]), "field": p["field"],
+                                                  "value": str(int(p["value"]))}),
 }
 CHECKED = set(NEEDS) | set(AT_RECORD)  # every type whose command's refusals are registered
 
