@@ -146,16 +146,22 @@ def forget(state: dict, data: Mapping[str, Any]) -> Command:
                    sentence(N_("The game no longer keeps %(enemy)s."), enemy=enemy_arg(e)), (f"kept:{kept_id}",))
 
 
-def _stored_scope(e: Event) -> tuple[str, ...]:
-    """A kept enemy's events as the per-entry undo reads them, whenever they were stored (before 2026-11-27 a new
-    keeping named only ``kept:<id>`` and a fight's one-tap add named no kept enemy): a keeping or a fight that
-    keeps one depends on every kept enemy (names are checked against each other), a one-tap add on its kept
-    enemy."""
-    p = e.payload if isinstance(e.payload, dict) else {}
-    if e.type == "enemy.kept" or p.get("keep"):
+def kept_scope(p: Mapping[str, Any]) -> tuple[str, ...]:
+    """What a fight's ``combat.enemy_add`` payload depends on of the kept enemies: one kept while added, every kept
+    enemy (its name is checked against theirs); one added in one tap, that kept enemy (a per-entry undo of its
+    keeping is refused while the fight is in force); a token or a typed enemy, none."""
+    if p.get("keep"):
         return ("kept",)
     kept = (p.get("enemy") or {}).get("kept") if isinstance(p.get("enemy"), dict) else None
     return (f"kept:{kept}",) if isinstance(kept, str) and kept else ()
+
+
+def _stored_scope(e: Event) -> tuple[str, ...]:
+    """A kept enemy's events as the per-entry undo reads them, whenever they were stored (before 2026-11-27 a new
+    keeping named only ``kept:<id>`` and a fight's one-tap add named no kept enemy)."""
+    if e.type == "enemy.kept":
+        return ("kept",)
+    return kept_scope(e.payload if isinstance(e.payload, dict) else {})
 
 
 register_scope("enemy.kept", _stored_scope)

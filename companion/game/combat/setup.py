@@ -23,7 +23,7 @@ from ..spine.command import Command, Invalid, command
 from ..spine.fields import between, choice, text, yes
 from ..spine.sentences import sentence
 from .forms import live_enemy, need_current, no_combat, setup_open, token_enemy, typed_enemy
-from .kept import kept_enemy, new_kept_id, store_kept
+from .kept import kept_enemy, kept_scope, new_kept_id, store_kept
 from .site_reward import adventure_site
 from .state import (CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key,
                     player_units, root)
@@ -266,10 +266,7 @@ def enemy_add(state: dict, data: Mapping[str, Any]) -> Command:
         msg = (N_("%(enemy)s (rampaging) joins the combat; the game keeps it for later fights.") if e["rampaging"]
                else N_("%(enemy)s is in the combat; the game keeps it for later fights."))
     payload = {"enemy": e, **({"keep": keep_as} if keep_as else {})}
-    # what it depends on: a kept enemy added in one tap, that enemy (a per-entry undo of its keeping is refused
-    # while it is in a fight in force); a newly kept one, every kept enemy (its name is checked against theirs)
-    return Command("combat.enemy_add", payload, sentence(msg, enemy=enemy_arg(e)),
-                   (SCOPE,) + (("kept",) if keep_as else (f"kept:{kept}",) if kept else ()))
+    return Command("combat.enemy_add", payload, sentence(msg, enemy=enemy_arg(e)), (SCOPE,) + kept_scope(payload))
 
 
 def enemy_may_join(state: dict, e: Mapping[str, Any], keep_as: str | None = None) -> None:
