@@ -8,9 +8,18 @@ from companion.rules.data import get_rules
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
+_SAVED: set[str] = set()
+
+
 def shot(page, name: str) -> None:
+    """The whole page saved as test-artifacts/<name>.png, once a run (a worker) for each name: the pages every new
+    game passes ("home", "new-game", "who") were saved 52 times a run, half of the run's 283 screenshots. One CSS
+    pixel a pixel (``scale="css"``): a phone's page 390 px wide, a quarter of the pixels to encode."""
+    if name in _SAVED:
+        return
+    _SAVED.add(name)
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, scale="css")
 
 
 def new_table(server: str, phones, scenario: str, mode: str, players) -> str:
@@ -65,3 +74,22 @@ def add_token(page, token: str, rampaging: bool | None = None) -> None:
     n = page.locator(".enemy").count()
     page.click(f"[data-testid=quick-{token}]")
     page.locator(".enemy").nth(n).wait_for()
+
+
+WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
+        "resultTypes": ["violations"]}
+_AXE_SCRIPT: list[str] = []
+
+
+def axe_violations(page, context=None, options=WCAG) -> list:
+    """axe-core's WCAG violations on the page (or within ``context``): axe-core from the ``axe-playwright-python``
+    package (bundled, no network), put into the page only when the page has none yet (the package's own ``run``
+    evaluates its 550 KB script again at every call), and only the violations sent back."""
+    if not _AXE_SCRIPT:
+        from axe_playwright_python.sync_playwright import Axe
+
+        _AXE_SCRIPT.append(Axe().axe_script)
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.evaluate(_AXE_SCRIPT[0])
+    return page.evaluate("([context, options]) => axe.run(context || document, options).then(r => r.violations)",
+                         [context, options])

@@ -38,11 +38,9 @@ def test_a_refusal_low_on_the_board_is_shown_beside_the_tap(server, phone, width
     assert refusal.locator("[role=alert]").count() == 1
     a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
     # the message itself passes the accessibility scan (contrast, roles)
-    from axe_playwright_python.sync_playwright import Axe
-    from test_accessibility import WCAG
+    from browser_helpers import axe_violations
 
-    found = Axe().run(a, context={"include": ["[data-testid=refusal]"]}, options=WCAG).response["violations"]
-    assert found == []
+    assert axe_violations(a, {"include": ["[data-testid=refusal]"]}) == []
     # the next change clears it
     a.locator("[data-testid=player-1] .crystal-white button[value='-1']").click()
     expect(a.locator("[data-testid=refusal]")).to_have_count(0)

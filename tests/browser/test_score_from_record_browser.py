@@ -4,9 +4,12 @@ line typed on the sheet is marked "typed by hand" and can follow the record agai
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import shot
+
+pytestmark = pytest.mark.browser
 
 
 def test_a_conquered_city_is_on_the_score_sheet(server, phone):

@@ -6,10 +6,9 @@ screen without scrolling at 1280x720 and 1920x1080 with four players; axe-core f
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from browser_helpers import new_table, settled, shot
+from browser_helpers import axe_violations, new_table, settled, shot
 from test_runewars_browser import add_type, new_runewars_game
 
 pytestmark = pytest.mark.browser
@@ -206,10 +205,7 @@ def test_four_players_fit_a_laptop_and_a_tv_without_scrolling(server, phone, scr
     size = fits(tv)
     assert size["w"] <= size["vw"], size  # no sideways scrolling at 1024 px
     tv.set_viewport_size({"width": 1280, "height": 720})
-    axe = Axe()
-    wcag = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
-            "resultTypes": ["violations"]}
-    assert axe.run(tv, options=wcag).response["violations"] == []
+    assert axe_violations(tv) == []
     assert not tv.console_errors and not host.console_errors, (tv.console_errors, host.console_errors)
 
 
@@ -230,9 +226,7 @@ def test_the_table_screen_in_german_and_dark_passes_axe(server, phone, screen):
     expect(tv.locator("[data-testid=table-round]")).to_contain_text("Runde")
     expect(tv.locator("[data-testid=table-dummy]")).to_contain_text("Dummyspieler")
     expect(tv.locator("[data-testid=table-dummy-forecast]")).to_be_visible()
-    wcag = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
-            "resultTypes": ["violations"]}
-    assert Axe().run(tv, options=wcag).response["violations"] == []
+    assert axe_violations(tv) == []
     assert_fits(tv)
     shot(tv, "table-screen-de-dark")
     assert not tv.console_errors

@@ -1,0 +1,86 @@
+"""The test run's own machinery (docs/performance.md, "The test run"): the order the xdist workers get the tests in
+(tests/scheduling.py) and the URL builders made once a worker (tests/url_builders.py). Neither may change what a
+test sees: every test runs once, and every URL is the one werkzeug itself builds."""
+
+from dataclasses import dataclass, field
+
+from werkzeug.routing.rules import Rule
+
+from companion import create_app
+from scheduling import in_browser, spread_heaviest_first
+
+
+@dataclass
+class Item:
+    nodeid: str
+    fixturenames: tuple = field(default_factory=tuple)
+
+    def get_closest_marker(self, name):
+        return None
+
+
+def _items():
+    browser = [Item(f"tests/browser/test_b.py::t{i}", ("phone", "browser", "server")) for i in range(12)]
+    rest = [Item(f"tests/test_r.py::t{i}", ("client", "app")) for i in range(200)]
+    known = {it.nodeid: 2.0 + i for i, it in enumerate(browser)}
+    known.update({it.nodeid: 0.05 + (i % 7) * 0.3 for i, it in enumerate(rest)})
+    return browser + rest, known
+
+
+def _shares(order, workers):
+    """xdist's worksteal: contiguous shares, each ``len // workers_left`` long."""
+    out, left, start = [], len(order), 0
+    for i in range(workers):
+        size = left // (workers - i)
+        out.append(order[start:start + size])
+        start, left = start + size, left - size
+    return out
+
+
+def test_every_test_runs_once_whatever_the_number_of_workers():
+    items, known = _items()
+    for workers in (1, 2, 3, 4, 7):
+        order = spread_heaviest_first(list(items), known, workers)
+        assert sorted(it.nodeid for it in order) == sorted(it.nodeid for it in items)
+
+
+def test_beside_a_worker_in_the_browser_the_other_computes_and_the_time_is_shared_evenly():
+    items, known = _items()
+    first, second = _shares(spread_heaviest_first(list(items), known, 2), 2)
+    assert in_browser(first[0]) and not in_browser(first[-1])  # the even worker starts in the browser...
+    assert not in_browser(second[0]) and in_browser(second[-1])  # ...while the odd one computes first
+    browser_first = [known[it.nodeid] for it in first if in_browser(it)]
+    assert browser_first == sorted(browser_first, reverse=True)  # each part longest first
+    loads = [sum(known[it.nodeid] for it in share) for share in (first, second)]
+    assert abs(loads[0] - loads[1]) <= max(known.values())
+    assert {in_browser(it) for it in second} == {True, False}  # both workers drive the browser for a while
+
+
+def test_a_browser_test_is_one_that_asks_for_the_browser():
+    assert in_browser(Item("x", ("phone", "browser")))
+    assert not in_browser(Item("x", ("client", "app")))
+
+
+def test_the_url_builders_made_once_build_the_urls_werkzeug_builds(tmp_path):
+    """Two apps made after each other share their builders; every route of the second builds the URL that werkzeug's
+    own builder (not the shared one) builds for the same values."""
+    assert getattr(Rule._compile_builder, "memoised", False)  # conftest set it up
+    original = Rule._compile_builder.original
+    create_app({"TESTING": True, "DATABASE": str(tmp_path / "a.db"), "SECRET_KEY": "x"})
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "b.db"), "SECRET_KEY": "x"})
+    rules = list(app.url_map.iter_rules())
+    assert len(rules) > 50
+    for rule in rules:
+        values = {name: (7 if name.endswith("id") or name in ("seq", "n") else "abc") for name in rule.arguments}
+        for append_unknown in (False, True):
+            ours = rule._compile_builder(append_unknown).__get__(rule, None)
+            theirs = original(rule, append_unknown).__get__(rule, None)
+            try:
+                expected = theirs(**values, **({"extra": "q r"} if append_unknown else {}))
+            except Exception as error:  # a converter that refuses the value refuses it in both
+                expected = type(error)
+            try:
+                got = ours(**values, **({"extra": "q r"} if append_unknown else {}))
+            except Exception as error:
+                got = type(error)
+            assert got == expected, rule.rule
