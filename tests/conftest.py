@@ -11,10 +11,12 @@ sys.dont_write_bytecode = False
 
 from companion import create_app  # noqa: E402  (after the line above)
 from scheduling import durations, record_duration, save_durations, spread_heaviest_first  # noqa: E402
-from url_builders import memoise_url_builders  # noqa: E402
+from cheaper_apps import memoise_url_builders, share_compiled_templates  # noqa: E402
 
-# Most tests make an app; a third of its making is werkzeug compiling a URL builder for each of the ~100 routes
-# (Python code generated and compiled, 37 ms -> 21 ms an app): the builder of the same route is made once a worker.
+# Most tests make an app of their own: its templates are compiled once a worker, not once an app (about half of a
+# web test's time went to compiling them), and a third of making an app, werkzeug compiling a URL builder for each
+# of the ~100 routes (37 ms -> 21 ms an app), is done once a worker too.
+share_compiled_templates()
 memoise_url_builders()
 
 

@@ -1,11 +1,14 @@
 """The test run's own machinery (docs/performance.md, "The test run"): the order the xdist workers get the tests in
-(tests/scheduling.py) and the URL builders made once a worker (tests/url_builders.py). Neither may change what a
-test sees: every test runs once, and every URL is the one werkzeug itself builds."""
+(tests/scheduling.py), and the templates and URL builders made once a worker (tests/cheaper_apps.py). None may change
+what a test sees: every test runs once, every template is the code its app would compile, and every URL is the one
+werkzeug itself builds."""
 
 from dataclasses import dataclass, field
 
+from flask import Flask
 from werkzeug.routing.rules import Rule
 
+from cheaper_apps import SharedTemplates
 from companion import create_app
 from scheduling import in_browser, spread_heaviest_first
 
@@ -84,3 +87,28 @@ def test_the_url_builders_made_once_build_the_urls_werkzeug_builds(tmp_path):
             except Exception as error:
                 got = type(error)
             assert got == expected, rule.rule
+
+
+def test_a_template_shared_by_the_apps_is_the_code_an_app_of_its_own_compiles(tmp_path):
+    """Pages of a game rendered by one app (their templates compiled and shared); for every template shared, a new
+    app's Jinja environment compiles the same code; a template whose source changed is not taken from the cache."""
+    cache = Flask.jinja_options.get("bytecode_cache")
+    assert isinstance(cache, SharedTemplates)  # conftest set it up
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "a.db"), "SECRET_KEY": "x",
+                      "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    created = client.post("/games", data={"scenario": "solo_conquest", "mode": "solo", "name_0": "Anna",
+                                          "hero_0": "goldyx"})
+    game = created.headers["Location"].split("/games/")[1].split("/")[0].split("?")[0]
+    for path in ("", "/combat", "/score", "/dummy", "/log", "/story"):
+        assert client.get(f"/games/{game}{path}").status_code == 200, path
+    env = create_app({"TESTING": True, "DATABASE": str(tmp_path / "b.db"), "SECRET_KEY": "x"}).jinja_env
+    compared = 0
+    for name in env.list_templates():
+        source, filename, _ = env.loader.get_source(env, name)
+        bucket = cache.get_bucket(env, name, filename, source)
+        if bucket.code is not None:
+            compared += 1
+            assert bucket.code == env.compile(source, name, filename), name
+        assert cache.get_bucket(env, name, filename, source + " ").code is None  # a changed source: compiled again
+    assert compared >= 20
