@@ -22,6 +22,8 @@ def memoise_url_builders() -> None:
     built: dict = {}
 
     def compile_builder(self, append_unknown=True):
+        if set(self.defaults or ()) & self.arguments:  # a default in the path: made a constant by the rule's converter
+            return original(self, append_unknown)
         key = (tuple(self._trace), tuple(sorted((k, repr(v)) for k, v in (self.defaults or {}).items())),
                append_unknown)
         if key not in built:
@@ -44,12 +46,25 @@ class SharedTemplates(BytecodeCache):
         self.compiled: dict = {}
 
     def load_bytecode(self, bucket):
-        kept = self.compiled.get(bucket.key)
+        kept = self.compiled.get((settings(bucket.environment), bucket.key))
         if kept is not None and kept[0] == bucket.checksum:
             bucket.code = kept[1]
 
     def dump_bytecode(self, bucket):
-        self.compiled[bucket.key] = (bucket.checksum, bucket.code)
+        self.compiled[(settings(bucket.environment), bucket.key)] = (bucket.checksum, bucket.code)
+
+
+def settings(env) -> tuple:
+    """What of a Jinja environment the compiled code depends on: its syntax, whitespace and newline settings, its
+    extensions (and the i18n extension's style), autoescape (a setting or the function that decides it), and the
+    names of its filters and tests (an unknown one is refused at compile time)."""
+    autoescape = env.autoescape if isinstance(env.autoescape, bool) else getattr(
+        getattr(env.autoescape, "__func__", env.autoescape), "__qualname__", repr(env.autoescape))
+    return (env.block_start_string, env.block_end_string, env.variable_start_string, env.variable_end_string,
+            env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
+            env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline, env.optimized,
+            tuple(sorted(env.extensions)), getattr(env, "newstyle_gettext", None), autoescape,
+            tuple(sorted(env.filters)), tuple(sorted(env.tests)), env.is_async)
 
 
 def share_compiled_templates() -> SharedTemplates:

@@ -40,7 +40,6 @@ def client(app):
 
 
 # ------------------------------------------------------------------ the test run's schedule (docs/performance.md)
-@pytest.hookimpl(trylast=True)  # after -k / -m took out what does not run: the shares are of what runs
 def pytest_configure_node(node):
     """The durations of the last run, read once by the controller and handed to every worker: the workers must
     collect the same order, even if another run writes the cache meanwhile."""
@@ -48,9 +47,10 @@ def pytest_configure_node(node):
     node.workerinput["companion_durations"] = durations(cache) if cache is not None else {}
 
 
+@pytest.hookimpl(trylast=True)  # after -k / -m took out what does not run: the shares are of what runs
 def pytest_collection_modifyitems(config, items):
-    """Under xdist, each worker's first share of the tests starts with the longest (their durations of the last run,
-    kept in pytest's cache), so the run does not end with one long test alone on one core."""
+    """Under xdist, the browser tests and the others in each worker's share as tests/scheduling.py says (the
+    durations of the last run kept in pytest's cache), longest first."""
     workerinput = getattr(config, "workerinput", {})
     if workerinput.get("workercount", 1) > 1:
         items[:] = spread_heaviest_first(items, workerinput.get("companion_durations") or {},

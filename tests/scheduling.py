@@ -62,4 +62,3 @@ def save_durations(cache) -> None:
         known = cache.get(KEY, {})
         known.update({k: round(v, 3) for k, v in _durations.items()})
         cache.set(KEY, known)
-

@@ -112,3 +112,29 @@ def test_a_template_shared_by_the_apps_is_the_code_an_app_of_its_own_compiles(tm
             assert bucket.code == env.compile(source, name, filename), name
         assert cache.get_bucket(env, name, filename, source + " ").code is None  # a changed source: compiled again
     assert compared >= 20
+
+
+def test_an_environment_with_other_settings_compiles_its_own_code():
+    """The compiled code depends on the environment's settings (here: whitespace control): a template shared by one
+    environment is not taken by another whose settings differ."""
+    from jinja2 import DictLoader, Environment
+
+    cache = SharedTemplates()
+    loader = DictLoader({"t": "{% if true %}\nA\n  {% endif %}B"})
+    plain = Environment(loader=loader, bytecode_cache=cache).get_template("t").render()
+    trimmed = Environment(loader=loader, bytecode_cache=cache, trim_blocks=True,
+                          lstrip_blocks=True).get_template("t").render()
+    assert plain == Environment(loader=loader).get_template("t").render()
+    assert trimmed == Environment(loader=loader, trim_blocks=True, lstrip_blocks=True).get_template("t").render()
+    assert plain != trimmed
+
+
+def test_a_default_in_the_path_is_built_by_its_own_rules_converter():
+    """A default for a variable of the path is made a constant by the rule's own converter when werkzeug compiles the
+    builder: two such rules differing only in the converter's arguments build different URLs."""
+    from werkzeug.routing import Map
+    from werkzeug.routing import Rule as Route
+
+    padded = Map([Route("/p/<int(fixed_digits=3):n>", defaults={"n": 7}, endpoint="p")]).bind("x")
+    plain = Map([Route("/p/<int:n>", defaults={"n": 7}, endpoint="p")]).bind("x")
+    assert (padded.build("p"), plain.build("p")) == ("/p/007", "/p/7")

@@ -63,8 +63,9 @@ def browser():
     path = chromium_path()
     if path is None:
         if os.environ.get("CI"):
-            pytest.fail("chromium is not installed: .ci/run must `apt-get install -y chromium`")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium); CI runs these tests")
+            pytest.fail("chromium is not installed: .ci/run must `apt-get install -y chromium chromium-headless-shell`")
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium chromium-headless-shell); CI runs "
+                    "these tests")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
