@@ -4,7 +4,7 @@ every page:
 
 - Fits the thumb at 320-412 px (test_thumbs.py's issue): a one-row bottom navigation of at most 64 px, every label
   whole; no page scrolls sideways, folded or unfolded, nor anything inside it; every control (a link too, a checkbox
-  by its label) at least 44 x 44 px; no text below 14 px.
+  by its label) at least 44 x 44 px; no text below 14 px; no English word broken inside its button.
 - No WCAG 2.x A/AA violation (axe-core, bundled with ``axe-playwright-python``, no network), in both themes and both
   languages: first the page without the fixed navigation bar (which would count as covering whatever happens to be
   scrolled beneath it), then the bar on its own, once for each bar (the same links on every page of a game) and
@@ -48,6 +48,27 @@ NAV_CUT = """() => [...document.querySelectorAll('.gamenav > a, .gamenav-more > 
     .map(e => e.textContent.trim())"""
 
 
+# A word of a button's label that the line breaks inside (drawn on two lines); German compounds longer than a
+# button may break (hyphenated where the browser can), an English word must not ("Orc Stonethrower-s").
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const b of document.querySelectorAll('button, .button')) {
+    if (!b.getClientRects().length) continue;
+    const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (lines.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
 def thumb_problems(page, width: int) -> list:
     """What does not fit the thumb at ``width``, the page as it opened, then unfolded (left unfolded)."""
     problems = []
@@ -72,6 +93,10 @@ def thumb_problems(page, width: int) -> list:
     inside = page.evaluate(SIDEWAYS)
     if inside:
         problems.append(("scrolls sideways inside", inside))
+    if page.evaluate("document.documentElement.lang") == "en":
+        broken = page.evaluate(BROKEN_WORDS)
+        if broken:
+            problems.append(("English words broken inside a button", broken))
     return problems
 
 
