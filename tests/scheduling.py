@@ -2,10 +2,10 @@
 their time, and while one worker drives chromium its neighbour runs the other tests: the even workers' shares start
 with their browser tests, the odd workers' end with them (each part longest first). A browser test waits on the
 other phone's poll or the page's answer now and then, two of them at once left a fifth of the 2 cores idle; beside a
-test that only computes, the cores stay busy (docs/performance.md). ``--dist worksteal`` gives the N workers the collected list in N contiguous shares, each of the first
-shares ``len // workers_left`` long, and a worker that runs out takes half of the longest queue from its end; the
-durations of the last run (setup, call and teardown) are kept in pytest's cache, a test not yet timed counts 3 s
-when it drives chromium and 0.1 s otherwise."""
+test that only computes, the cores stay busy (docs/performance.md). ``--dist worksteal`` gives the N workers the
+collected list in N contiguous shares, each of the first shares ``len // workers_left`` long, and a worker that runs
+out takes half of the longest queue from its end; the durations of the last run (setup, call and teardown) are kept
+in pytest's cache, a test not yet timed counts 3 s when it drives chromium and 0.1 s otherwise."""
 
 from __future__ import annotations
 
@@ -40,16 +40,14 @@ def spread_heaviest_first(items: list, known: dict, workers: int) -> list:
         left -= sizes[-1]
     shares: list[list] = [[] for _ in range(workers)]
     load = [0.0] * workers
-    longest_first = sorted(items, key=lambda it: cost(it, known), reverse=True)
-    for item in [it for it in longest_first if in_browser(it)] + [it for it in longest_first if not in_browser(it)]:
+    for item in sorted(items, key=lambda it: (not in_browser(it), -cost(it, known))):  # browser tests first
         k = min((k for k in range(workers) if len(shares[k]) < sizes[k]), key=lambda k: (load[k], k))
         shares[k].append(item)
         load[k] += cost(item, known)
     ordered = []
-    for k, share in enumerate(shares):
-        browser = [it for it in share if in_browser(it)]
-        rest = [it for it in share if not in_browser(it)]
-        ordered += browser + rest if k % 2 == 0 else rest + browser
+    for k, share in enumerate(shares):  # each share holds its browser tests first, as dealt
+        split = sum(map(in_browser, share))
+        ordered += share if k % 2 == 0 else share[split:] + share[:split]
     return ordered
 
 

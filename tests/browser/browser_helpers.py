@@ -1,5 +1,6 @@
 """Helpers for the browser tests."""
 
+import functools
 import re
 from pathlib import Path
 
@@ -78,18 +79,20 @@ def add_token(page, token: str, rampaging: bool | None = None) -> None:
 
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
         "resultTypes": ["violations"]}
-_AXE_SCRIPT: list[str] = []
+
+
+@functools.cache
+def axe_script() -> str:
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe().axe_script
 
 
 def axe_violations(page, context=None, options=WCAG) -> list:
     """axe-core's WCAG violations on the page (or within ``context``): axe-core from the ``axe-playwright-python``
     package (bundled, no network), put into the page only when the page has none yet (the package's own ``run``
     evaluates its 550 KB script again at every call), and only the violations sent back."""
-    if not _AXE_SCRIPT:
-        from axe_playwright_python.sync_playwright import Axe
-
-        _AXE_SCRIPT.append(Axe().axe_script)
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.evaluate(_AXE_SCRIPT[0])
+        page.evaluate(axe_script())
     return page.evaluate("([context, options]) => axe.run(context || document, options).then(r => r.violations)",
                          [context, options])
