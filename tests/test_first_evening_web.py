@@ -106,7 +106,11 @@ def test_another_players_phone_watches_a_fight_and_is_refused_the_host_plays_it_
     html = cleo.get(f"/games/{gid}/combat").get_data(as_text=True)
     assert 'class="combat fight-watch"' in html
     assert re.search(r'data-testid="fight-watch">Ben(&#39;|\')s fight: it is played on Ben(&#39;|\')s phone', html)
-    assert 'data-testid="fight-watch"' not in ben.get(f"/games/{gid}/combat").get_data(as_text=True)
+    mine = ben.get(f"/games/{gid}/combat").get_data(as_text=True)
+    assert 'data-testid="fight-watch"' not in mine
+    # no controls: not even the shells of the forms (the piles' headings, the card of the cancel button)
+    assert "Add enemies" in mine and 'data-testid="quick-pile-green"' in mine and "combat-foot" in mine
+    assert "Add enemies" not in html and 'data-testid="quick-pile-green"' not in html and "combat-foot" not in html
     for path in ("combat/phase", "combat/cancel", "combat/enemy", "combat/end"):
         r = cleo.post(f"/games/{gid}/{path}", data={"token": "prowlers"})
         assert r.status_code == 403 and re.search(r"only Ben(&#39;|')s phone \(or the host\) can play it",
