@@ -1,0 +1,41 @@
+"""The result of a combat tap where it was tapped (a first-time table's walkthrough: a failed block changed nothing in
+view, the attack's result was only at the top of the page): right after the attack form, and in the block row that
+was blocked, the step as the combat's list says it, with the enemies it hit (Rulebook, Block phase 7: a block is all
+or nothing, one too small has no effect; Ranged and Siege phase 5: enough Attack defeats the targets)."""
+
+from __future__ import annotations
+
+import re
+
+from test_combat_flow import client, key_of, new_solo_game, post, state  # noqa: F401  (fixture)
+
+
+def last_steps(html: str) -> list[str]:
+    return [re.sub(r"\s+", " ", re.sub(r"<details.*?</details>|<[^>]+>", " ", m, flags=re.S)).strip()
+            for m in re.findall(r'data-testid="last-step">(.*?)</div>', html, re.S)]
+
+
+def test_a_failed_block_says_so_in_its_row_and_an_attack_after_the_attack_form(client):  # noqa: F811
+    gid = new_solo_game(client)
+    post(client, gid, "/combat/setup", {"player": "0", "fight": "rampaging"})
+    post(client, gid, "/combat/enemy", {"token": "prowlers"})
+    post(client, gid, "/combat/enemy", {"token": "diggers"})
+    post(client, gid, "/combat/phase")
+    st = state(client, gid)
+    prowlers, diggers = key_of(st, "prowlers"), key_of(st, "diggers")
+    assert last_steps(client.get(f"/games/{gid}/combat").get_data(as_text=True)) == []  # nothing played yet
+    post(client, gid, "/combat/attack", {"target": str(prowlers), "value": "3", "element": "physical",
+                                         "kind": "ranged"})
+    html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
+    assert last_steps(html) == ["Prowlers: Attack 3 against Armor 3: defeated"]
+    assert html.index('data-testid="attack-form"') < html.index('data-testid="last-step"')
+    post(client, gid, "/combat/phase")
+    html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
+    assert last_steps(html) == []  # the Ranged phase's attack is not the Block phase's step
+    # Diggers: Attack 3; a Block of 2 has no effect
+    post(client, gid, "/combat/block", {"key": str(diggers), "attack_index": "0", "value": "2",
+                                        "element": "physical"})
+    html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
+    assert last_steps(html) == ["Block 2 of 3: no effect"]
+    row = html[html.index(f'data-testid="block-{diggers}-0"'):]
+    assert row.index('data-testid="last-step"') < row.index("</section>")  # in the Diggers' row
