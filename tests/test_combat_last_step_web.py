@@ -39,3 +39,17 @@ def test_a_failed_block_says_so_in_its_row_and_an_attack_after_the_attack_form(c
     assert last_steps(html) == ["Block 2 of 3: no effect"]
     row = html[html.index(f'data-testid="block-{diggers}-0"'):]
     assert row.index('data-testid="last-step"') < row.index("</section>")  # in the Diggers' row
+
+
+def test_a_tapped_token_says_how_many_of_it_the_fight_has_on_its_own_button(client):  # noqa: F811
+    """The list of enemies is at the top of the page; the piles are below it: the tapped button itself says ×N."""
+    gid = new_solo_game(client)
+    post(client, gid, "/combat/setup", {"player": "0", "fight": "rampaging"})
+    for _ in range(2):
+        post(client, gid, "/combat/enemy", {"token": "prowlers"})
+    post(client, gid, "/combat/enemy", {"token": "diggers"})
+    html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
+    button = re.search(r'<button[^>]*data-testid="quick-prowlers">(.*?)</button>', html, re.S).group(1)
+    assert re.search(r'data-testid="in-fight-prowlers">×2<', button)
+    assert re.search(r'data-testid="in-fight-diggers">×1<', html)
+    assert 'data-testid="in-fight-cursed_hags"' not in html  # not in this fight: no count

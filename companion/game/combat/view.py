@@ -4,6 +4,7 @@ translation helpers)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Mapping
 
 from ...rules.combat import CombatError, current_armor, effective_enemy, fortification
@@ -196,6 +197,9 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
                 ctx["garrison"] = (tuple(rules.cities[cur["site"]["city"]].garrison.get(-(-level // 2), ()))
                                    + tuple(rules.cities[second].garrison.get(level // 2, ())))
         ctx["quick_piles"] = quick_piles(cur, ctx.get("garrison"))
+        # each token's button says how many of it the fight has: a tap's result where it was tapped (the list of
+        # enemies is at the top of the page)
+        ctx["in_fight"] = Counter(e.get("token") for e in cur["enemies"])
         ctx["rampaging_tick"] = rampaging_tick(cur)
     if cur["phase"] == "block":
         ctx["block_rows_for"] = block_rows(cur)
