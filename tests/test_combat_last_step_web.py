@@ -53,3 +53,28 @@ def test_a_tapped_token_says_how_many_of_it_the_fight_has_on_its_own_button(clie
     assert re.search(r'data-testid="in-fight-prowlers">×2<', button)
     assert re.search(r'data-testid="in-fight-diggers">×1<', html)
     assert 'data-testid="in-fight-cursed_hags"' not in html  # not in this fight: no count
+
+
+def test_move_points_spent_on_a_cumbersome_attack_still_lower_it_at_the_next_block(client):  # noqa: F811
+    """Quick reference, Cumbersome: "for each Move point spent, the attack is reduced by 1 for the rest of the turn".
+    Orc Stonethrowers, Attack 7: a Block of 3 with 2 Move points has no effect (7 - 2 = 5 > 3); the next Block of that
+    attack needs 5, not 7 - as the block row shows the attack (found by a walkthrough: the row said 5, the check 7).
+    With 1 more Move point, a Block of 4 blocks it (7 - 3 = 4)."""
+    gid = new_solo_game(client)
+    post(client, gid, "/combat/setup", {"player": "0", "fight": "rampaging"})
+    post(client, gid, "/combat/enemy", {"token": "orc_stonethrowers"})
+    post(client, gid, "/combat/phase")
+    post(client, gid, "/combat/phase")
+    key = str(key_of(state(client, gid), "orc_stonethrowers"))
+    post(client, gid, "/combat/block", {"key": key, "attack_index": "0", "value": "3", "element": "physical",
+                                        "move_points": "2"})
+    html = client.get(f"/games/{gid}/combat").get_data(as_text=True)
+    assert re.search(r"Attack 5\s+physical", html)
+    check = client.post(f"/games/{gid}/combat/check", data={"check": "block", "key": key, "attack_index": "0",
+                                                            "value": "4", "element": "physical"}).get_data(as_text=True)
+    assert "Block 4 of 5: need 1 more." in check
+    post(client, gid, "/combat/block", {"key": key, "attack_index": "0", "value": "4", "element": "physical",
+                                        "move_points": "1"})
+    enemy = state(client, gid)["combat"]["current"]["enemies"][0]
+    assert enemy["blocked"] == [0] and enemy["move_points"] == {"0": 3}
+    assert last_steps(client.get(f"/games/{gid}/combat").get_data(as_text=True)) == ["Block 4 of 4: blocked"]

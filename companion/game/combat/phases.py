@@ -25,8 +25,8 @@ from .forms import (live_enemy, need_current, not_blocked, parse_attacks, parse_
 from .interactive import on_phase
 from .kept import kept_enemy, new_kept_id, store_kept
 from .state import (EXPANSION_NAMES, PHASE_NAMES, PHASES, PILE_NAMES, SCOPE, RulesRefusal, acting, alive,
-                    current, engine_enemy, enemy_arg, enemy_by_key, get_rules, is_summoner, lines_json, names_arg,
-                    refuse, remaining_attacks, site_of, summons_missing, unblocked_attacks)
+                    current, engine_enemy, enemy_arg, enemy_by_key, get_rules, is_summoner, lines_json,
+                    move_points_of, names_arg, refuse, remaining_attacks, site_of, summons_missing, unblocked_attacks)
 from .variant import mage_lite_rules
 
 # ---------------------------------------------------------------------------------------------- reducers
@@ -107,9 +107,18 @@ def attack_result(cur: dict, targets: list[dict], attacks: list[PlayerAttack], p
         refuse(err)
 
 
+def spent_move_points(e: dict, attack_index: int, now: int) -> int:
+    """The Move points spent on one attack this turn: earlier blocks' and ``now`` (at most 99, as a field)."""
+    return min(99, move_points_of(e, attack_index) + now)
+
+
 def block_result(cur: dict, e: dict, attack_index: int, blocks: list[Block], move_points: int):
+    """A block of one attack; ``move_points``: those spent with it. The Move points spent on that attack by an
+    earlier block this turn still lower it (quick reference, Cumbersome: "for each Move point spent, the attack is
+    reduced by 1 for the rest of the turn"), as the block row shows it."""
     try:
-        return resolve_block(engine_enemy(e), blocks, attack_index, move_points, site_of(cur))
+        return resolve_block(engine_enemy(e), blocks, attack_index, spent_move_points(e, attack_index, move_points),
+                             site_of(cur))
     except CombatError as err:
         refuse(err)
 
@@ -314,7 +323,8 @@ def block(state: dict, data: Mapping[str, Any]) -> Command:
     if not blocks and not mp:
         raise Invalid(N_("Give at least one block."))
     res = block_result(cur, e, index, blocks, mp)
-    payload = {"key": key, "attack_index": index, "move_points": mp,
+    # the event keeps every Move point spent on the attack so far (the fold sets it, as for a first block)
+    payload = {"key": key, "attack_index": index, "move_points": spent_move_points(e, index, mp),
                "blocks": [{"value": b.value, "element": b.element} for b in blocks],
                "result": {"success": res.success, "attack": res.attack, "required": res.required, "total": res.total,
                           "explanation": lines_json(res.explanation)}}
