@@ -209,6 +209,17 @@ def test_csrf_is_required_when_enabled(tmp_path):
     assert resp.status_code == 303
 
 
+def test_a_refused_form_says_why_in_the_phones_language(tmp_path):
+    """Flask-WTF's reason ("The CSRF token is missing.") was English inside the German message."""
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": "k"})
+    c = app.test_client()
+    c.post("/lang", data={"lang": "de", "csrf_token": re.search(
+        r'name="csrf_token" value="([^"]+)"', c.get("/").get_data(as_text=True)).group(1)})
+    html = c.post("/games", data={"scenario": "full_conquest"}).get_data(as_text=True)
+    assert "Das Formular war abgelaufen" in html and "Sicherheitsmerkmal des Formulars fehlt" in html
+    assert "The CSRF token" not in html
+
+
 def test_session_cookie_is_samesite_lax(client):
     new_game(client)
     cookie = client.get_cookie("session")

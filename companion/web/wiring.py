@@ -14,7 +14,7 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from ..rules.data import get_rules
-from ..rules.text import translate_line
+from ..rules.text import N_, translate_line
 from ..game.flow.turn_owner import may_end_turn
 from .access import _upgrade_joined, can_change, device_id, is_api, refuse_watchers, whoami
 from .board import board_context
@@ -56,8 +56,9 @@ def init_app(app) -> None:
 
     @app.errorhandler(CSRFError)
     def _csrf_error(err: CSRFError):
+        reason = gettext(err.description) if err.description in CSRF_REASONS else err.description
         msg = gettext("The form had expired or was not sent from this app (%(reason)s). Reload the page and try again.",
-                      reason=err.description)
+                      reason=reason)
         return _error_response(400, msg)
 
     @app.errorhandler(HTTPException)
@@ -163,6 +164,14 @@ TITLES = {
     413: lazy_gettext("Too large"),
     422: lazy_gettext("That did not work"),
 }
+
+
+# Flask-WTF's reasons for refusing a form (flask_wtf/csrf.py), in the phone's language
+CSRF_REASONS = frozenset((
+    N_("The CSRF token is missing."), N_("The CSRF session token is missing."), N_("The CSRF token has expired."),
+    N_("The CSRF token is invalid."), N_("The CSRF tokens do not match."), N_("The referrer header is missing."),
+    N_("The referrer does not match the host."),
+))
 
 
 def _error_response(status: int, message: str):
