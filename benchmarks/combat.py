@@ -2,7 +2,7 @@
 
 - suggest (exact damage assignment): 6 units x 8 unblocked attacks, target < 50 ms;
 - plan (exact attack grouping): 8 enemies x 12 attacks, target < 200 ms;
-each beside a brute-force reference (``companion.rules.combat_reference``) on the same input in the same run,
+each beside a brute-force reference (``companion.rules.combat.reference``) on the same input in the same run,
 with the ratio printed. The plan's brute force (every grouping and every attack subset) cannot finish on
 8 x 12 in reasonable time: it runs under a time limit and the ratio is then a lower bound; it is also run to
 the end on a smaller input. Random 8 x 12 plans are timed too (median, 90th percentile, worst).
@@ -16,10 +16,18 @@ import statistics
 import sys
 import time
 
-from companion.rules.combat import ELEMENTS, RESISTANCES, Enemy, EnemyAttack, PlayerAttack, Site, enemy_from_token
-from companion.rules.combat_plan import plan_attacks
-from companion.rules.combat_reference import brute_force_plan, brute_force_suggest_fast
-from companion.rules.damage import Hero, UnblockedAttack, Unit, assignment_key, suggest_assignment
+from companion.rules.combat.damage import Hero, UnblockedAttack, Unit, assignment_key, suggest_assignment
+from companion.rules.combat.enemies import (
+    ELEMENTS,
+    RESISTANCES,
+    Enemy,
+    EnemyAttack,
+    PlayerAttack,
+    Site,
+    enemy_from_token,
+)
+from companion.rules.combat.plan import plan_attacks
+from companion.rules.combat.reference import brute_force_plan, brute_force_suggest_fast
 
 SUGGEST_TARGET_MS = 50.0
 PLAN_TARGET_MS = 200.0

@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.rules.budget import CPU_BUDGET_S, OverBudget  # noqa: E402
-from companion.rules.combat import ELEMENTS, RESISTANCES, Enemy, PlayerAttack  # noqa: E402
-from companion.rules.combat_plan import plan_attacks  # noqa: E402
-from companion.rules.damage import suggest_assignment  # noqa: E402
+from companion.rules.combat.budget import CPU_BUDGET_S, OverBudget  # noqa: E402
+from companion.rules.combat.damage import suggest_assignment  # noqa: E402
+from companion.rules.combat.enemies import ELEMENTS, RESISTANCES, Enemy, PlayerAttack  # noqa: E402
+from companion.rules.combat.plan import plan_attacks  # noqa: E402
 from tests.test_combat_budget import slowest_plan_input, slowest_suggest_input  # noqa: E402
 
 STRICT_S = CPU_BUDGET_S * 1.1

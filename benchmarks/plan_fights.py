@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from companion.rules.combat import PlayerAttack, enemy_from_token
+from companion.rules.combat.enemies import PlayerAttack, enemy_from_token
 from companion.rules.data import get_rules
 
 ELEMENT_WEIGHTS = (("physical", 6), ("fire", 2), ("ice", 2), ("cold_fire", 1))

@@ -1,4 +1,4 @@
-"""The attack plan on real fights: the hand-written exact search (companion/rules/combat_plan.py) against a
+"""The attack plan on real fights: the hand-written exact search (companion/rules/combat/plan.py) against a
 well-kept solver on the same model, OR-Tools CP-SAT and HiGHS (MIP), when they are installed.
 
 Fights: enemies drawn from the real tokens (rules_data/enemies), attacks of value 1-7 (benchmarks/plan_fights.py),
@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from plan_fights import real_fight  # noqa: E402
 
-from companion.rules.combat import CombatError, current_armor, effective_enemy, validate_site  # noqa: E402
-from companion.rules.combat_plan import plan_attacks  # noqa: E402
+from companion.rules.combat.enemies import CombatError, current_armor, effective_enemy, validate_site  # noqa: E402
+from companion.rules.combat.plan import plan_attacks  # noqa: E402
 
 SIZES = ((8, 14), (10, 16))
 

@@ -1,6 +1,6 @@
 """The solvers run outside the request threads: the table never waits for a solver.
 
-The attack plan (``rules.combat_plan.plan_attacks``), the damage suggestion (``rules.damage.suggest_assignment``)
+The attack plan (``rules.combat.plan.plan_attacks``), the damage suggestion (``rules.combat.damage.suggest_assignment``)
 and the Dummy player's forecast (``rules.dummy.forecast``) are CPU-bound searches. Run in a request thread they
 hold the GIL and the cores, and every phone's poll and page waits behind them. ``solve(fn, *args)`` runs them
 in a small pool of worker processes instead:
@@ -30,8 +30,9 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable
 
-from .rules import combat_plan, damage, dummy
-from .rules.budget import OverBudget
+from .rules import dummy
+from .rules.combat import plan as combat_plan, damage
+from .rules.combat.budget import OverBudget
 from .rules.data import get_rules
 
 WORKERS = max(1, min(2, os.cpu_count() or 1))

@@ -1,6 +1,6 @@
 """Builders for enemies and attacks in the combat engine tests."""
 
-from companion.rules.combat import Enemy, EnemyAttack, PlayerAttack
+from companion.rules.combat.enemies import Enemy, EnemyAttack, PlayerAttack
 
 
 def E(name="Orc", armor=3, attacks=((3, "physical"),), abilities=(), resistances=(), fame=2, **kw):

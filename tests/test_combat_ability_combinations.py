@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.combat import (
+from companion.rules.combat.block import resolve_block
+from companion.rules.combat.damage import Hero, UnblockedAttack, Unit, assign_damage, prepare_attack, suggest_assignment
+from companion.rules.combat.enemies import (
     Block,
     CombatError,
     Enemy,
@@ -21,10 +23,8 @@ from companion.rules.combat import (
     fortification,
     resolve_attack,
 )
-from companion.rules.combat_block import resolve_block
-from companion.rules.combat_outcomes import combat_outcome
-from companion.rules.damage import Hero, UnblockedAttack, Unit, assign_damage, prepare_attack, suggest_assignment
-from companion.rules.pvp import coop_split, pvp_attack, pvp_damage, pvp_fame
+from companion.rules.combat.outcomes import combat_outcome
+from companion.rules.pvp.fight import coop_split, pvp_attack, pvp_damage, pvp_fame
 
 
 from combat_helpers import A, E  # noqa: E402
@@ -493,7 +493,7 @@ def test_zombie_horde_three_attacks_cumbersome_each_and_damage_each_separately()
     reference Cumbersome: Move points lower an attack, 0 = blocked. Zombie Horde (three attacks of 1): one Move
     point per attack blocks each; unblocked, three attacks of 1 against hero armor 2 are three Wounds (not
     ceil(3 / 2) = 2)."""
-    from companion.rules.combat import enemy_from_token
+    from companion.rules.combat.enemies import enemy_from_token
 
     horde = enemy_from_token("zombie_horde")
     assert len(horde.attacks) == 3 and horde.has("cumbersome")
@@ -507,7 +507,7 @@ def test_crystal_sprites_elusive_with_their_own_defend_quick_reference():
     apply to both values) and Defense (the first enemy attacked gets +Defend): Crystal Sprites 1/2, Defend 1,
     attacked first in the Ranged phase: 2 + 1 = 3; with the bonus kept and both attacks blocked, 1 + 1 = 2 in the
     Attack phase."""
-    from companion.rules.combat import enemy_from_token
+    from companion.rules.combat.enemies import enemy_from_token
 
     sprites = enemy_from_token("crystal_sprites")
     res = resolve_attack([sprites], [A(3, "fire", "ranged")], "ranged_siege")
@@ -521,7 +521,7 @@ def test_crystal_sprites_elusive_with_their_own_defend_quick_reference():
 def test_corrupted_priests_cold_fire_block_and_vampiric_growth():
     """Block phase 5a: only Cold Fire Blocks are efficient against Cold Fire (Ice 7 counts 3 < 4); Vampiric: the
     Armor grows per Wound into the hand for the rest of the combat (Cold Fire 4, hero armor 2: 2 Wounds, +2)."""
-    from companion.rules.combat import enemy_from_token
+    from companion.rules.combat.enemies import enemy_from_token
 
     priests = enemy_from_token("corrupted_priests")
     assert not resolve_block(priests, [Block(7, "ice")]).success
@@ -535,7 +535,7 @@ def test_real_fortified_and_unfortified_tokens_in_a_keep_across_a_wall():
     """Rulebook Ranged and Siege 3 (fortified twice: not targetable in that phase), quick reference Unfortified and
     Walls: Heroes (fortified) in a keep cannot be targeted in the Ranged phase; Magic Familiars (unfortified) in a
     keep across a wall can be hit by plain Ranged attacks."""
-    from companion.rules.combat import enemy_from_token
+    from companion.rules.combat.enemies import enemy_from_token
 
     keep, wall_keep = Site(fortified=True), Site(fortified=True, across_wall=True)
     heroes = enemy_from_token("heroes_fortified")

@@ -10,10 +10,10 @@ import time
 
 import pytest
 
-from companion.rules.budget import OverBudget, PlanTooLarge, SuggestTooLarge
-from companion.rules.combat import ELEMENTS, RESISTANCES, CombatError, Enemy, EnemyAttack, PlayerAttack
-from companion.rules.combat_plan import plan_attacks
-from companion.rules.damage import Hero, UnblockedAttack, Unit, suggest_assignment
+from companion.rules.combat.budget import OverBudget, PlanTooLarge, SuggestTooLarge
+from companion.rules.combat.damage import Hero, UnblockedAttack, Unit, suggest_assignment
+from companion.rules.combat.enemies import ELEMENTS, RESISTANCES, CombatError, Enemy, EnemyAttack, PlayerAttack
+from companion.rules.combat.plan import plan_attacks
 
 LOOSE_S = 3.0
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.combat import (
+from companion.rules.combat.block import acting_enemy, block_efficient, draw_summoned, resolve_block
+from companion.rules.combat.enemies import (
     ATTACK_KINDS,
     ELEMENTS,
     PHASES,
@@ -20,8 +21,7 @@ from companion.rules.combat import (
     fortification,
     resolve_attack,
 )
-from companion.rules.combat_block import acting_enemy, block_efficient, draw_summoned, resolve_block
-from companion.rules.combat_outcomes import combat_outcome
+from companion.rules.combat.outcomes import combat_outcome
 
 
 from combat_helpers import A, E  # noqa: E402
@@ -372,7 +372,7 @@ def test_every_token_of_the_rules_data_works_in_the_engine():
 def test_walkthrough_white_city_assault_with_rampaging_orcs():
     """A White city assault (Rulebook City Assaults 1a: +1 armor) with rampaging orcs joining (Combat with
     Enemies 1c: not fortified, not needed to conquer), through the four phases and the outcome."""
-    from companion.rules.damage import Hero, UnblockedAttack, Unit, suggest_assignment
+    from companion.rules.combat.damage import Hero, UnblockedAttack, Unit, suggest_assignment
 
     site = Site(fortified=True, city="white")
     guards = enemy_from_token("guardsmen")      # armor 7, fortified ability: double fortified here

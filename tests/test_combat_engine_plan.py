@@ -3,9 +3,9 @@ enemies): the grouping that defeats the most Fame, ties fewest attack points; ex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.combat import ATTACK_KINDS, ELEMENTS, PHASES, RESISTANCES, Enemy, PlayerAttack, Site
-from companion.rules.combat_plan import plan_attacks
-from companion.rules.combat_reference import brute_force_plan
+from companion.rules.combat.enemies import ATTACK_KINDS, ELEMENTS, PHASES, RESISTANCES, Enemy, PlayerAttack, Site
+from companion.rules.combat.plan import plan_attacks
+from companion.rules.combat.reference import brute_force_plan
 
 
 def E(name, armor, fame, resistances=(), abilities=(), **kw):
@@ -99,7 +99,7 @@ def test_plan_refuses_rather_than_guesses_when_the_search_is_too_big():
     """The planner never returns an unproven plan: past its state budget it raises CombatError (a 400)."""
     import pytest
 
-    from companion.rules.combat import CombatError
+    from companion.rules.combat.enemies import CombatError
 
     enemies = [E(f"e{i}", 3 + i % 3, 2 + i % 4) for i in range(6)]
     attacks = [A(1 + j % 4) for j in range(8)]

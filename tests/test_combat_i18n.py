@@ -137,8 +137,8 @@ def _german():
 def test_block_line_names_the_enemy_in_german():
     """Rulebook Block phase 6a: Swift doubles the attack for blocking; the Freezers (rules data: "Froster") are
     Swift with Ice Attack 3."""
-    from companion.rules.combat import Block, enemy_from_token
-    from companion.rules.combat_block import resolve_block
+    from companion.rules.combat.enemies import Block, enemy_from_token
+    from companion.rules.combat.block import resolve_block
     from companion.rules.text import translate_line
 
     res = resolve_block(enemy_from_token("freezers"), [Block(6, "fire")])
@@ -150,12 +150,12 @@ def test_block_line_names_the_enemy_in_german():
 
 def _all_lines(rng):
     """Explanation lines of every combat engine function for one random situation."""
-    from companion.rules import combat as c
-    from companion.rules import combat_block as cb
-    from companion.rules import combat_outcomes as co
-    from companion.rules import damage as d
-    from companion.rules import pvp as p
-    from companion.rules.combat_plan import plan_attacks
+    from companion.rules.combat import enemies as c
+    from companion.rules.combat import block as cb
+    from companion.rules.combat import outcomes as co
+    from companion.rules.combat import damage as d
+    from companion.rules.pvp import fight as p
+    from companion.rules.combat.plan import plan_attacks
 
     abilities = ["swift", "brutal", "poison", "paralyze", "fortified", "unfortified", "arcane_immunity",
                  "cumbersome", "vampiric", "assassination"]

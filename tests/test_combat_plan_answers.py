@@ -1,4 +1,4 @@
-"""The attack plan answers every real fight (companion/rules/combat_plan.py, ``best_found``): the proven optimum,
+"""The attack plan answers every real fight (companion/rules/combat/plan.py, ``best_found``): the proven optimum,
 or, when the time runs out, the best plan found (every group in it defeated) with a proven bound on the Fame.
 Rules: Rulebook, Attack phase 1-2 and Ranged and Siege phase 3-7 (targets grouped, armor summed, attacks of a
 resisted element summed and halved once per group, rounded down)."""
@@ -9,9 +9,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.combat import RESISTANCES, Enemy, PlayerAttack, enemy_from_token, resolve_attack
-from companion.rules.combat_plan import plan_attacks
-from companion.rules.combat_reference import brute_force_plan
+from companion.rules.combat.enemies import RESISTANCES, Enemy, PlayerAttack, enemy_from_token, resolve_attack
+from companion.rules.combat.plan import plan_attacks
+from companion.rules.combat.reference import brute_force_plan
 from companion.rules.data import get_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))

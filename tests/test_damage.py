@@ -4,9 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.combat import ELEMENTS, CombatError, Enemy, EnemyAttack, Site
-from companion.rules.combat_reference import brute_force_suggest
-from companion.rules.damage import (
+from companion.rules.combat.damage import (
     Hero,
     UnblockedAttack,
     Unit,
@@ -14,6 +12,8 @@ from companion.rules.damage import (
     assignment_key,
     suggest_assignment,
 )
+from companion.rules.combat.enemies import ELEMENTS, CombatError, Enemy, EnemyAttack, Site
+from companion.rules.combat.reference import brute_force_suggest
 
 HERO = Hero(armor=2, hand_limit=5)
 

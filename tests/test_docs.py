@@ -150,7 +150,7 @@ def test_the_walk_through_names_real_modules():
     (the parametrized tests above check each one)."""
     walk = ARCHITECTURE.split('## A request, end to end: "a block is played"', 1)[1].split("\n## ", 1)[0]
     named = set(re.findall(r"companion/[\w/]+\.py", walk))
-    assert {"companion/web/combat.py", "companion/game/combat/phases.py", "companion/rules/combat_block.py",
+    assert {"companion/web/combat.py", "companion/game/combat/phases.py", "companion/rules/combat/block.py",
             "companion/web/common.py", "companion/events.py", "companion/state.py",
             "companion/game/spine/sentences.py"} <= named
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion.rules import dummy as d
-from companion.rules import mage_lite as ml
 from companion.rules.dummy import COLORS
+from companion.rules.mage_lite import dummy as ml
 
 
 @dataclass(frozen=True)

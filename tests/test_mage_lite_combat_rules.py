@@ -1,11 +1,11 @@
-"""Mage Lite's own combat rules, pure (companion/rules/mage_lite_combat.py; seed 004 "Taking Wounds", "Assign Damage
+"""Mage Lite's own combat rules, pure (companion/rules/mage_lite/combat.py; seed 004 "Taking Wounds", "Assign Damage
 phase", "Enemy and Hero Abilities")."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.rules.mage_lite_combat import HeroHit, hand_room, take_wounds
+from companion.rules.mage_lite.combat import HeroHit, hand_room, take_wounds
 
 
 def test_poison_worked_example_the_extra_wounds_may_go_into_the_deck():

@@ -4,8 +4,8 @@ passage it checks."""
 
 import pytest
 
-from companion.rules import mage_lite_game as ml
 from companion.rules.data import get_rules
+from companion.rules.mage_lite import game as ml
 
 DATA = get_rules().mage_lite
 LEVELS = get_rules().levels

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.odds import OddsError, draw_odds, pile_contents
+from companion.rules.combat.odds import OddsError, draw_odds, pile_contents
 from companion.rules.text import Name, translate_line
 
 Tok = namedtuple("Tok", "id color expansion copies")

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.combat import Block, CombatError, PlayerAttack
-from companion.rules.damage import Hero, Unit
-from companion.rules.pvp import coop_split, pvp_attack, pvp_damage, pvp_fame
+from companion.rules.combat.damage import Hero, Unit
+from companion.rules.combat.enemies import Block, CombatError, PlayerAttack
+from companion.rules.pvp.fight import coop_split, pvp_attack, pvp_damage, pvp_fame
 
 HERO = Hero(armor=2, hand_limit=5)
 

@@ -96,8 +96,8 @@ def test_stonethrowers_and_catapults_are_fortified_and_cumbersome(enemy):
 def test_catapult_attack_lowered_by_move_points_is_blocked_and_still_siege_only():
     """Quick reference 'Cumbersome' (seed 003): each Move point spent in the Block phase lowers the attack by 1, an
     attack reduced to 0 is successfully blocked; 'Fortified': only Siege attacks in the Ranged and Siege phase."""
-    from companion.rules.combat import Block, enemy_from_token, fortification
-    from companion.rules.combat_block import resolve_block
+    from companion.rules.combat.enemies import Block, enemy_from_token, fortification
+    from companion.rules.combat.block import resolve_block
 
     catapult = enemy_from_token("fire_catapult")  # Fire Attack 8
     assert resolve_block(catapult, [], move_points=8).success

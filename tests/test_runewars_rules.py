@@ -6,8 +6,8 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, strategies as st
 
-from companion.rules import runewars as rw
-from companion.rules.runewars import DuelDraw, DuelHero, Unit
+from companion.rules.runewars import core as rw
+from companion.rules.runewars.core import DuelDraw, DuelHero, Unit
 
 
 def by_id(result):

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from companion.rules import dummy as d
-from companion.rules import mage_lite as ml
+from companion.rules.mage_lite import dummy as ml
 from companion.rules.scoring import (
     ScoringError,
     award_beating,

@@ -5,8 +5,8 @@ Siege phase 4a: inefficient attacks summed and halved once) for the plan's examp
 import pytest
 
 from companion import create_app, solvers
-from companion.rules.combat import Enemy, PlayerAttack
-from companion.rules.combat_plan import plan_attacks
+from companion.rules.combat.enemies import Enemy, PlayerAttack
+from companion.rules.combat.plan import plan_attacks
 from companion.rules.dummy import forecast
 from tests.test_combat_budget import slowest_plan_input
 

@@ -1,5 +1,6 @@
-"""Point every import at the game layer's new homes: the event-log spine in ``companion/game/spine/``, the Round
-flow in ``companion/game/flow/`` (docs/architecture.md, "companion/game/ - the game layer").
+"""Point every import at the modules' new homes: the game layer's event-log spine in ``companion/game/spine/`` and
+Round flow in ``companion/game/flow/`` (docs/architecture.md, "companion/game/ - the game layer"); the rules' rooms
+``companion/rules/combat/``, ``mage_lite/``, ``runewars/`` and ``pvp/`` (docs/architecture.md, "companion/rules/").
 
     python tools/move_imports.py           rewrite the tree in place (prints each file it changed)
     python tools/move_imports.py --check   change nothing; exit status 1 if a file would change
@@ -15,6 +16,14 @@ companion/, tests/, benchmarks/ and vulture_whitelist.py:
   ``from companion.game import fields, combat`` is split in two);
 - paths (``companion/game/undo.py`` -> ``companion/game/spine/undo.py``), in the Python files and in README.md and
   docs/*.md.
+Four rules modules gave their name to the package that now holds them (``companion.rules.combat`` was combat.py and
+is the package rules/combat/). The new packages' ``__init__.py`` name nothing but their docstring, so a name imported
+from one of them (``from companion.rules.combat import Enemy``, ``from companion.rules import runewars as rw``) is read
+as the old module's and pointed at its new home (``from companion.rules.combat.enemies import Enemy``,
+``from companion.rules.runewars import core as rw``), while a module of the package (``from companion.rules.combat
+import damage``) is left as written. combat.py was then split in two (the enemy and its site; a player's attack):
+``SPLIT`` says which of its names went to the second module. In prose, name such a package by its path
+(``rules/combat/``): a dotted ``companion.rules.combat`` alone is read as the old module.
 Re-running it changes nothing (idempotent): it can be run again after a merge brings in code written against the old
 layout.
 """
@@ -38,9 +47,23 @@ ROOMS = {
     "combat": ("fight_owner",),
     "views": ("story", "story_chart", "table"),
 }
+RULES = "companion.rules"
+# Each loose rules module and its home (module names relative to companion.rules).
+RULES_MOVES = {
+    "combat": "combat.enemies", "combat_block": "combat.block", "combat_outcomes": "combat.outcomes",
+    "combat_plan": "combat.plan", "combat_reference": "combat.reference", "damage": "combat.damage",
+    "odds": "combat.odds", "budget": "combat.budget",
+    "mage_lite": "mage_lite.dummy", "mage_lite_game": "mage_lite.game", "mage_lite_combat": "mage_lite.combat",
+    "runewars": "runewars.core",
+    "pvp": "pvp.fight",
+}
+# The names of a moved module that a later split took to another module of its package.
+SPLIT: dict[str, dict[str, str]] = {}
 MOVES = {f"{GAME}.{name}": f"{GAME}.{room}.{name}" for room, names in ROOMS.items() for name in names}
+MOVES.update({f"{RULES}.{old}": f"{RULES}.{new}" for old, new in RULES_MOVES.items()})
 MOVED_FROM = {new: old for old, new in MOVES.items()}
 ROOM_OF = {name: room for room, names in ROOMS.items() for name in names}
+PACKAGES = {m for m in MOVES if any(new.startswith(m + ".") for new in MOVES.values())}  # old module, new package
 CODE = ("companion", "tests", "benchmarks", "vulture_whitelist.py")
 DOCS = ("README.md", "docs")
 MAX_LINE = 120
@@ -49,6 +72,9 @@ _NAMES = "|".join(sorted(ROOM_OF, key=len, reverse=True))
 DOTTED = re.compile(rf"\bcompanion\.game\.({_NAMES})\b")
 PATH = re.compile(rf"(?<!\w)game/({_NAMES})\.py\b")
 BARE_DOTTED = re.compile(rf"(?<![\w.])game\.({_NAMES})\.(?=\w)")  # `game.command.run` in the docs
+_RULES_NAMES = "|".join(sorted(RULES_MOVES, key=len, reverse=True))
+RULES_DOTTED = re.compile(rf"\b(companion\.rules|(?<![\w.])rules)\.({_RULES_NAMES})\b(?:\.(\w+))?")
+RULES_PATH = re.compile(rf"(?<![\w.])rules/({_RULES_NAMES})\.py\b")
 
 
 def module_of(path: Path) -> str:
@@ -77,7 +103,8 @@ class Layout:
         self.names: dict[str, set[str]] = {}
         for path in sorted((ROOT / "companion").rglob("*.py")):
             tree = ast.parse(path.read_text())
-            self.names[new_home(module_of(path))] = _top_level_names(tree)
+            module = module_of(path)
+            self.names[module if path.name == "__init__.py" else new_home(module)] = _top_level_names(tree)
         for module in list(self.names):  # a package without its own __init__ names nothing
             while "." in module:
                 module = module.rpartition(".")[0]
@@ -126,6 +153,17 @@ def _alias(a: ast.alias) -> str:
     return f"{a.name} as {a.asname}" if a.asname else a.name
 
 
+def _home_of_name(target: str, a: ast.alias, layout: Layout) -> tuple[str, str]:
+    """Where ``from target import a`` finds ``a`` in the new layout: (module, the alias as written there)."""
+    moved = MOVES.get(f"{target}.{a.name}")
+    if moved:  # a moved module imported by name (``from companion.rules import pvp``)
+        module, _, name = moved.rpartition(".")
+        return module, _alias(a) if name == a.name else f"{name} as {a.asname or a.name}"
+    if target in PACKAGES and layout.is_module(f"{target}.{a.name}"):  # a module of the new package
+        return target, _alias(a)
+    return SPLIT.get(target, {}).get(a.name) or new_home(target), _alias(a)
+
+
 def _statement(indent: str, spec: str, aliases: list[str], comment: str) -> str:
     line = f"{indent}from {spec} import {', '.join(aliases)}{comment}"
     if len(line) <= MAX_LINE:
@@ -138,9 +176,9 @@ def rewrite_imports(path: Path, text: str, layout: Layout) -> str:
     """Each ``from ... import`` of ``path`` pointed at the new homes (relative ones read as meant)."""
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
-    origin = MOVED_FROM.get(module_of(path), module_of(path))  # where the module was written
-    home = new_home(origin)
     is_package = path.name == "__init__.py"
+    origin = module_of(path) if is_package else MOVED_FROM.get(module_of(path), module_of(path))  # where written
+    home = module_of(path) if is_package else new_home(origin)
     here_now = home if is_package else home.rpartition(".")[0]
     here_before = origin if is_package else origin.rpartition(".")[0]
     edits: list[tuple[int, int, str]] = []
@@ -151,7 +189,7 @@ def rewrite_imports(path: Path, text: str, layout: Layout) -> str:
         if node.level:
             target = absolute(node.level, node.module, here_now)
             if home != origin and (target is None or not layout.resolves(target, names)):
-                target = absolute(node.level, node.module, here_before)  # written before the move
+                target = absolute(node.level, node.module, here_before) or target  # written before the move
             if target is None:
                 continue
         else:
@@ -160,20 +198,20 @@ def rewrite_imports(path: Path, text: str, layout: Layout) -> str:
             continue
         groups: dict[str, list[str]] = {}
         for a in node.names:
-            moved = MOVES.get(f"{target}.{a.name}")
-            module = moved.rpartition(".")[0] if moved else new_home(target)
-            groups.setdefault(module, []).append(_alias(a))
+            module, alias = _home_of_name(target, a, layout)
+            groups.setdefault(module, []).append(alias)
         specs = {m: (relative(m, here_now) if node.level else m) for m in groups}
         written = "." * node.level + (node.module or "")
         if list(specs.values()) == [written]:
             continue
         first, last = node.lineno - 1, node.end_lineno - 1
-        if len(groups) == 1:
+        if len(groups) == 1 and next(iter(groups.values())) == [_alias(a) for a in node.names]:
             spec = next(iter(specs.values()))
             head = re.compile(rf"(\bfrom\s+){re.escape(written)}(\s+import\b)")
             new, count = head.subn(lambda m: m.group(1) + spec + m.group(2), lines[first], count=1)
-            if count:
-                edits.append((first, last, new + _realigned(lines, first, last, len(spec) - len(written))))
+            new += _realigned(lines, first, last, len(spec) - len(written))
+            if count and max(len(line) for line in new.splitlines()) <= MAX_LINE:
+                edits.append((first, last, new))
                 continue
         statement = "".join(lines[first:last + 1])
         comment = re.search(r"(\s+#.*)$", lines[last].rstrip("\n"))
@@ -218,13 +256,28 @@ def _sorted_imports(text: str) -> str:
     return "".join(lines)
 
 
-def rewrite_names(text: str, docs: bool = False) -> str:
+def rewrite_names(text: str, layout: Layout, docs: bool = False) -> str:
     """Dotted names and paths of moved modules, anywhere in the text (strings, comments, docs)."""
     text = DOTTED.sub(lambda m: f"companion.game.{ROOM_OF[m.group(1)]}.{m.group(1)}", text)
     text = PATH.sub(lambda m: f"game/{ROOM_OF[m.group(1)]}/{m.group(1)}.py", text)
     if docs:
         text = BARE_DOTTED.sub(lambda m: f"game.{ROOM_OF[m.group(1)]}.{m.group(1)}.", text)
-    return text
+    text = RULES_DOTTED.sub(lambda m: _rules_dotted(m, layout), text)
+    return RULES_PATH.sub(lambda m: f"rules/{RULES_MOVES[m.group(1)].replace('.', '/')}.py", text)
+
+
+def _rules_dotted(m: re.Match, layout: Layout) -> str:
+    """``companion.rules.combat_plan`` -> ``companion.rules.combat.plan``; ``rules.combat.Enemy`` -> ``rules.combat.
+    enemies.Enemy``; a module of a new package (``companion.rules.combat.damage``) is left as written. A bare
+    ``rules.x`` (no ``companion.``) only with a name after it: ``rules.odds`` alone is the web pages' endpoint."""
+    prefix, name, attribute = m.groups()
+    old = f"{RULES}.{name}"
+    if attribute is None and (prefix == "rules" or old in PACKAGES and re.match(r"\s+import\b", m.string[m.end():])):
+        return m.group(0)  # ``from companion.rules.runewars import core``: the package, as rewrite_imports left it
+    if attribute is not None and old in PACKAGES and layout.is_module(f"{old}.{attribute}"):
+        return m.group(0)
+    new = SPLIT.get(old, {}).get(attribute or "") or MOVES[old]
+    return prefix + new[len(RULES):] + (f".{attribute}" if attribute is not None else "")
 
 
 def move_modules() -> None:
@@ -234,6 +287,10 @@ def move_modules() -> None:
         if source.exists() and not goal.exists():
             goal.parent.mkdir(exist_ok=True)
             subprocess.run(["git", "mv", str(source), str(goal)], cwd=ROOT, check=True)
+            init = goal.parent / "__init__.py"
+            if not init.exists():
+                init.write_text(f'"""{goal.parent.relative_to(ROOT).as_posix()}/ (tools/move_imports.py made it)."""\n')
+                subprocess.run(["git", "add", str(init)], cwd=ROOT, check=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -252,9 +309,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         text = path.read_text()
         if path.suffix == ".py":
-            new = rewrite_names(rewrite_imports(path, text, layout))
+            new = rewrite_names(rewrite_imports(path, text, layout), layout)
         else:
-            new = rewrite_names(text, docs=True)
+            new = rewrite_names(text, layout, docs=True)
         if new != text:
             changed.append(path.relative_to(ROOT).as_posix())
             if not args.check:

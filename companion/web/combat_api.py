@@ -1,7 +1,7 @@
 """JSON API of the combat referee: stateless calculators (docs/api.md, "Combat").
 
 Every route parses and validates the body through the one parsing layer (``companion.game.spine.fields``: a refusal is
-``Invalid``, answered as a 400), calls the pure engine (``companion.rules.combat``, ``damage``,
+``Invalid``, answered as a 400), calls the pure engine (``companion.rules.combat.enemies``, ``damage``,
 ``combat_plan``, ``pvp``) and answers its result with the explanation trace. Bad input: 400 {"error": ...}.
 """
 from __future__ import annotations
@@ -14,7 +14,17 @@ from flask import jsonify
 from .. import solvers
 from ..game.spine.command import Invalid
 from ..game.spine.fields import json_flag, json_id, json_list, json_object, json_text, json_whole, known_fields
-from ..rules.combat import (
+from ..rules.combat.block import resolve_block
+from ..rules.combat.damage import (
+    PREFERENCES,
+    DamageResult,
+    Hero,
+    UnblockedAttack,
+    Unit,
+    assign_damage,
+    suggest_assignment,
+)
+from ..rules.combat.enemies import (
     ATTACK_KINDS,
     CITY_COLOURS,
     ELEMENTS,
@@ -29,19 +39,9 @@ from ..rules.combat import (
     enemy_from_token,
     resolve_attack,
 )
-from ..rules.combat_block import resolve_block
-from ..rules.combat_plan import plan_attacks
-from ..rules.damage import (
-    PREFERENCES,
-    DamageResult,
-    Hero,
-    UnblockedAttack,
-    Unit,
-    assign_damage,
-    suggest_assignment,
-)
+from ..rules.combat.plan import plan_attacks
 from ..rules.data import get_rules
-from ..rules.pvp import PVP_PHASES, coop_split, pvp_attack, pvp_damage, pvp_fame
+from ..rules.pvp.fight import PVP_PHASES, coop_split, pvp_attack, pvp_damage, pvp_fame
 from ..rules.text import N_
 from .common import ApiError, api_blueprint, json_body
 

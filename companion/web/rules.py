@@ -16,8 +16,8 @@ from flask_babel import format_decimal, get_locale, gettext
 
 from companion.game.spine.command import Invalid
 from companion.game.spine.fields import filter_value, whole_value
+from companion.rules.combat.odds import OddsError, draw_odds, pile_contents
 from companion.rules.data import get_rules
-from companion.rules.odds import OddsError, draw_odds, pile_contents
 from companion.rules.text import Name
 
 from .invite import game_behind

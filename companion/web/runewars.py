@@ -15,7 +15,7 @@ from ..game.runewars.core import (NEUTRAL, SIDE_NAMES, as_rules_units, battle_ta
 from ..game.runewars.heroes import limit_prompts
 from ..game.runewars.setup import MAX_PLAYERS, runewars_setup_from_form, validate_runewars_setup
 from ..game.spine.command import Invalid
-from ..rules import runewars as rw
+from ..rules.runewars import core as rw
 from ..rules.text import N_
 from .access import device_id, remember_join
 from .board import join_url, qr_svg

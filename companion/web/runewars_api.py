@@ -11,7 +11,7 @@ from flask import jsonify
 
 from ..game.spine.command import Invalid
 from ..game.spine.fields import choice, json_flag, json_id, json_list, json_object, known_fields, whole
-from ..rules import runewars as rw
+from ..rules.runewars import core as rw
 from ..rules.text import N_
 from .common import api_blueprint, json_body
 

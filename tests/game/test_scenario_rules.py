@@ -312,7 +312,7 @@ def test_megapolis_defenders_get_both_city_bonuses():
     """Scenario Book, Variants, Megapolis: "You face the entire garrison of the Megapolis. They are all fortified
     and benefit from the combat bonuses of both cities at once"; Rulebook City Assaults 1a (White: +1 Armor) and 1b
     (Blue: +2 to Fire and Ice attacks). Level 16: each city at half the level."""
-    from companion.rules.combat import Enemy, EnemyAttack, Site, effective_enemy
+    from companion.rules.combat.enemies import Enemy, EnemyAttack, Site, effective_enemy
 
     ice = Enemy(name="Ice Golems", armor=4, attacks=(EnemyAttack(2, "ice"),))
     eff, trace = effective_enemy(ice, Site(fortified=True, city="white", megapolis="blue"))
@@ -327,7 +327,7 @@ def test_megapolis_defenders_get_both_city_bonuses():
 
 def test_megapolis_red_and_green_give_brutal_and_poison():
     """Megapolis of the Red and Green cities: physical attackers gain Brutal (1c) and Poison (1d) at once."""
-    from companion.rules.combat import Enemy, EnemyAttack, Site, attack_abilities
+    from companion.rules.combat.enemies import Enemy, EnemyAttack, Site, attack_abilities
 
     e = Enemy(name="Swordsmen", armor=5, attacks=(EnemyAttack(6, "physical"),))
     assert attack_abilities(e, e.attacks[0], Site(fortified=True, city="red", megapolis="green")) >= {"brutal",

@@ -11,8 +11,8 @@ import copy
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ...rules.combat import CombatError
-from ...rules.damage import assign_damage, suggest_assignment
+from ...rules.combat.damage import assign_damage, suggest_assignment
+from ...rules.combat.enemies import CombatError
 from ...rules.text import N_, Nn_
 from ...solvers import solve
 from ...state import player, reducer

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...rules.combat import Block, PlayerAttack
+from ...rules.combat.enemies import Block, PlayerAttack
 from ...rules.data import RulesDataError, apply_override, get_rules
 from ...rules.text import N_
 from ..spine.command import Invalid, term

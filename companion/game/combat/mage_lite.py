@@ -3,7 +3,7 @@ knock-out, the site notes. Every function here is called only when ``variant.mag
 Mage Knight referee does the rest (phases, resistances, block efficiency, the city bonuses, damage to Units).
 
 The Assign Damage step stores, beside the Mage Knight engine's result, ``mage_lite``: where the hero's wounds go
-(``rules.mage_lite_combat.take_wounds``), with the player's Poison choice (``poison``: "deck" or "hand") and the
+(``rules.mage_lite.combat.take_wounds``), with the player's Poison choice (``poison``: "deck" or "hand") and the
 room in the hand (``hand_starting``, ``hand_waning``: the cards in the hand not being played; empty: as many as
 come). The outcome then applies those numbers: wounds into the hand and into the deed deck. No Flask.
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...rules.combat import CombatError
-from ...rules.damage import UnblockedAttack, assign_damage, prepare_attack
-from ...rules.mage_lite_combat import (DUNGEON_NOTE, MAZE_NOTE, WOUND_NOTE, HeroHit, hand_room, take_wounds)
+from ...rules.combat.damage import UnblockedAttack, assign_damage, prepare_attack
+from ...rules.combat.enemies import CombatError
+from ...rules.mage_lite.combat import (DUNGEON_NOTE, MAZE_NOTE, WOUND_NOTE, HeroHit, hand_room, take_wounds)
 from ...rules.text import N_, T
 from ..spine.command import Invalid
 from ..spine.fields import between, choice

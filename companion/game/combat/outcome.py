@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
-from ...rules.combat import CombatError
-from ...rules.combat_outcomes import combat_outcome
+from ...rules.combat.enemies import CombatError
+from ...rules.combat.outcomes import combat_outcome
 from ...rules.data import get_rules
 from ...rules.progression import change_fame, move_reputation
 from ...rules.text import N_, Nn_, T, Term, Tn, from_json

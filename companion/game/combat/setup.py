@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ...rules.data import get_rules
 from ...rules.progression import standing
-from ...rules.pvp import coop_split
+from ...rules.pvp.fight import coop_split
 from ...rules.text import N_
 from ...state import player, reducer, rng
 from ..flow.fight_hooks import fight_hooks

@@ -5,7 +5,7 @@ State: ``state["combat"] = {"current": <combat> | None, "last": <outcome> | None
 Rulebook Combat Outcomes 2a/3a) and whether it is conquered, across combats.
 
 ``engine_enemy`` turns a state enemy (token values with the game's override, plus this combat's Defend/Vampiric/
-blocks/summoned tokens) into ``rules.combat.Enemy``; ``units_after`` feeds the suggestion the units still able to
+blocks/summoned tokens) into ``rules.combat.enemies.Enemy``; ``units_after`` feeds the suggestion the units still able to
 take damage after attacks assigned by hand. No Flask, no database.
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ...rules.combat import CombatError, Enemy, EnemyAttack, Site
-from ...rules.damage import Hero, UnblockedAttack, Unit
+from ...rules.combat.damage import Hero, UnblockedAttack, Unit
+from ...rules.combat.enemies import CombatError, Enemy, EnemyAttack, Site
 from ...rules.data import get_rules
 from ...rules.text import N_, T, translate_line
 from ...state import player

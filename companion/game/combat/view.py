@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from ...rules.combat import CombatError, current_armor, effective_enemy, fortification
-from ...rules.combat_block import resolve_block
-from ...rules.combat_plan import plan_attacks
-from ...rules.damage import UnblockedAttack, prepare_attack
+from ...rules.combat.block import resolve_block
+from ...rules.combat.damage import UnblockedAttack, prepare_attack
+from ...rules.combat.enemies import CombatError, current_armor, effective_enemy, fortification
+from ...rules.combat.plan import plan_attacks
 from ...rules.data import get_rules
-from ...rules.mage_lite_combat import SUMMON_GUIDE
+from ...rules.mage_lite.combat import SUMMON_GUIDE
 from ...rules.progression import standing
 from ...rules.text import N_
 from ...solvers import solve

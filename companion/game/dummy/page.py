@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...rules import dummy as rules
-from ...rules import mage_lite
+from ...rules.mage_lite import dummy as mage_lite
 from ...solvers import solve
 from ..flow.round_state import available_tactics, dummy_current, round_running, tactic_by_id, tactic_rule
 from ..flow.scenario_end import refuse_dummy_turn

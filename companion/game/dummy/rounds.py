@@ -10,8 +10,8 @@ from babel.messages.pofile import read_po
 
 from ...resources import TRANSLATIONS
 from ...rules import dummy as rules
-from ...rules import mage_lite
 from ...rules.data import get_rules
+from ...rules.mage_lite import dummy as mage_lite
 from ...rules.text import N_, T, Term
 from ...state import REDUCERS, Event, rng
 from ..flow.round_state import available_tactics, round_running, tactic_by_id, tactic_rule

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...rules import dummy as rules
-from ...rules import mage_lite
+from ...rules.mage_lite import dummy as mage_lite
 from ...rules.text import N_, T, Term
 from ...state import Event, rng
 from ..spine.command import Command, Invalid, command

@@ -20,8 +20,8 @@
 
 from __future__ import annotations
 
-from ...rules import mage_lite_game as ml_rules
 from ...rules.data import get_rules
+from ...rules.mage_lite import game as ml_rules
 from ...rules.text import N_
 from ..spine.command import Invalid
 

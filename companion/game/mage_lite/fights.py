@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...rules import mage_lite_game as ml_rules
 from ...rules.data import get_rules
+from ...rules.mage_lite import game as ml_rules
 from ...rules.text import N_, Nn_, T, Term
 from ..flow.fight_hooks import FightHooks, register_fight_hooks
 from ..spine.command import Invalid

@@ -3,8 +3,8 @@ the Reputation card step by step, the cities and the verdict, what to remember. 
 
 from __future__ import annotations
 
-from ...rules import mage_lite_game as ml_rules
 from ...rules.data import get_rules
+from ...rules.mage_lite import game as ml_rules
 from .core import data, hero_card, level, ml, numbers, reputation
 from .fights import SITE_NAMES
 from .reminders import reminders

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...rules import mage_lite_game as ml_rules
+from ...rules.mage_lite import game as ml_rules
 from ...rules.text import N_
 from ...state import Event, reducer
 from ..spine.command import Command, Invalid, check, command

@@ -1,5 +1,5 @@
 """Mage Lite's Rounds and the Mini Blitz's verdict (seed 004, "One Round of the Game", "Mini Blitz Scenario"; the
-Main Expansion's "DUMMY PLAYER" counter, ``companion.rules.mage_lite``): your turns, the Dummy card after each
+Main Expansion's "DUMMY PLAYER" counter, ``companion.rules.mage_lite.dummy``): your turns, the Dummy card after each
 one, the end of the Round (Day and Night alternate, used spells, artifacts and Units ready again), cities conquered,
 won or lost. A city fight won on the combat page calls ``conquer_city`` from ``combat.end`` (``fights.py``)."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...rules import mage_lite as counter
-from ...rules import mage_lite_game as ml_rules
+from ...rules.mage_lite import dummy as counter
+from ...rules.mage_lite import game as ml_rules
 from ...rules.text import N_
 from ...state import Event, reducer
 from ..spine.command import Command, Invalid, check, command
@@ -87,7 +87,7 @@ def _dummy_end(state: dict, p: dict, ev: Event) -> None:
 def cmd_dummy_end(state: dict, form: Mapping[str, Any]) -> Command:
     """004 Main Expansion, DUMMY PLAYER: "For an easier experience, allow the dummy player to go all the way to
     level 8 before declaring end of round. Likewise, you can increase the challenge by having it declare end of
-    round at level 6." (``companion.rules.mage_lite.THRESHOLDS``, as on the Dummy page.)"""
+    round at level 6." (``companion.rules.mage_lite.dummy.THRESHOLDS``, as on the Dummy page.)"""
     d = ml(state)["dummy"]
     if d is None:
         raise Invalid(N_("The Dummy counter comes with the Main Expansion."))

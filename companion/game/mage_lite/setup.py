@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...rules import dummy as rules_dummy
-from ...rules import mage_lite as ml_rules_counter
-from ...rules import mage_lite_game as ml_rules
 from ...rules.data import get_rules
+from ...rules.mage_lite import dummy as ml_rules_counter
+from ...rules.mage_lite import game as ml_rules
 from ...rules.text import N_
 from ...state import initializer
 from ..spine.command import Invalid, term

@@ -1,5 +1,5 @@
 """Player versus Player combat in a game (Rulebook "Player versus Player Combat"): the turn order of a fight over
-the pure engine (``companion.rules.pvp``), its outcome, the ``pvp.end`` event and its reducer. No Flask.
+the pure engine (``companion.rules.pvp.fight``), its outcome, the ``pvp.end`` event and its reducer. No Flask.
 
 The calculator records nothing while the fight goes on: the whole fight so far travels with the page as a log of
 steps (``parse``), replayed through the engine on every request (``fight``); only the outcome of a finished fight

@@ -1,4 +1,4 @@
-"""The fight replayed: the turn order the engine does not model, over ``companion.rules.pvp``.
+"""The fight replayed: the turn order the engine does not model, over ``companion.rules.pvp.fight``.
 
 ``replay`` runs the turn order (Rulebook PvP Ranged and Siege 1 and 6: the defender attacks first, roles alternate,
 the phase ends when both pass in succession; Melee 1a: the aggressor starts; Melee 3 / Outcome 2: the fight ends
@@ -14,11 +14,11 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ...rules.combat import Block, CombatError, PlayerAttack
-from ...rules.damage import Hero, Unit
+from ...rules.combat.damage import Hero, Unit
+from ...rules.combat.enemies import Block, CombatError, PlayerAttack
 from ...rules.data import get_rules
 from ...rules.progression import standing
-from ...rules.pvp import pvp_attack, pvp_damage
+from ...rules.pvp.fight import pvp_attack, pvp_damage
 from ...rules.text import N_, T, translate_line
 from ..spine.command import Invalid, arg_text
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
-from ...rules.combat import name_list
+from ...rules.combat.enemies import name_list
 from ...rules.data import get_rules
 from ...rules.progression import change_fame
-from ...rules.pvp import pvp_fame
+from ...rules.pvp.fight import pvp_fame
 from ...rules.text import N_, Name, T, Tn
 from ...state import player, reducer
 from ..spine.command import Command, command

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...rules.combat import ELEMENTS
+from ...rules.combat.enemies import ELEMENTS
 from ...rules.data import get_rules
 from ...rules.progression import standing
-from ...rules.pvp import ARTIFACT_COST
+from ...rules.pvp.fight import ARTIFACT_COST
 from .fight import ATTACK_ROWS, BLOCK_ROWS, Fight, Side, uid_of
 from .parse import ELEMENT_NAMES, KIND_NAMES, KINDS, PHASE_NAMES, RESISTANCE_NAMES, Setup
 

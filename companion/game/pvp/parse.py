@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ...rules.combat import ELEMENTS
+from ...rules.combat.enemies import ELEMENTS
 from ...rules.text import N_
 from ..spine import safejson
 from ..spine.command import term

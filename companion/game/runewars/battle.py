@@ -14,7 +14,7 @@ A battle in ``state["runewars"]["battle"]``::
 
 from __future__ import annotations
 
-from ...rules import runewars as rw
+from ...rules.runewars import core as rw
 from ...rules.text import N_, Nn_, T, Term, Tn
 from ...state import reducer
 from ..spine.command import Command, Invalid, command, term

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from ...rules import runewars as rw
+from ...rules.runewars import core as rw
 from ...rules.text import N_
 from ..spine.command import Invalid
 

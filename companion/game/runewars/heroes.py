@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...rules import runewars as rw
+from ...rules.runewars import core as rw
 from ...rules.text import N_, Nn_, T
 from ...state import reducer
 from ..spine.command import Command, Invalid, command

@@ -4,7 +4,7 @@ reducers are never loaded without them. No Flask."""
 
 from __future__ import annotations
 
-from ...rules import runewars as rw
+from ...rules.runewars import core as rw
 from ...rules.text import N_
 from ..spine.invalid import Invalid
 from ..spine.payloads import Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs, payload

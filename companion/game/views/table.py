@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...rules.combat import CombatError, current_armor, effective_enemy
+from ...rules.combat.enemies import CombatError, current_armor, effective_enemy
 from ...state import COLORS
 from ..combat.state import FIGHT_NAMES, PHASE_NAMES, alive, engine_enemy, root, site_of
 from ..combat.view import enemy_label, preview

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from .text import N_, Nn_, T, Term, Tn
+from ..text import N_, Nn_, T, Term, Tn
 
 INITIATIVES = (1, 2, 3, 4, 5)  # "Five rounds of combat are resolved, starting with all initiative 1 units"
 SHAPES = ("triangle", "rectangle", "hexagon", "circle")  # the four sections of a Fate card

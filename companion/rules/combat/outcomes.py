@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from companion.rules.combat import CombatError, Enemy, _fmt, enemy_name
+from companion.rules.combat.enemies import CombatError, Enemy, _fmt, enemy_name
 from companion.rules.text import T
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from companion.rules.combat import CombatError
+from companion.rules.combat.enemies import CombatError
 
 CPU_BUDGET_S = 1.0
 PLAN_ANSWER_S = 0.8  # the attack plan's search when it answers the best plan found: an answer within 1 s

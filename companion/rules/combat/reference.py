@@ -10,8 +10,7 @@ from dataclasses import replace
 from itertools import permutations
 from typing import Sequence
 
-from companion.rules.combat import CombatError, Enemy, PlayerAttack, Site, resolve_attack
-from companion.rules.damage import (
+from companion.rules.combat.damage import (
     Hero,
     UnblockedAttack,
     Unit,
@@ -22,6 +21,7 @@ from companion.rules.damage import (
     assignment_key,
     prepare_attack,
 )
+from companion.rules.combat.enemies import CombatError, Enemy, PlayerAttack, Site, resolve_attack
 
 
 def _sequences(ids: Sequence[str]):

@@ -18,7 +18,9 @@ from typing import Sequence, TypeVar
 
 from companion.rules.text import Name, T, Tn
 
-from companion.rules.combat import (
+from companion.rules.combat.block import block_efficient
+from companion.rules.combat.damage import Hero, Unit
+from companion.rules.combat.enemies import (
     ATTACK_KINDS,
     Block,
     CombatError,
@@ -29,8 +31,6 @@ from companion.rules.combat import (
     element_term,
     name_list,
 )
-from companion.rules.combat_block import block_efficient
-from companion.rules.damage import Hero, Unit
 
 PVP_PHASES = ("ranged_siege", "melee")
 ARTIFACT_COST = 5

@@ -19,9 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from companion.rules.budget import PLAN_ANSWER_S, Budget, PlanTooLarge
-from companion.rules.text import T
-from companion.rules.combat import (
+from companion.rules.combat.budget import PLAN_ANSWER_S, Budget, PlanTooLarge
+from companion.rules.combat.enemies import (
     ATTACK_KINDS,
     PHASES,
     CombatError,
@@ -39,6 +38,7 @@ from companion.rules.combat import (
     validate_enemy,
     validate_site,
 )
+from companion.rules.text import T
 
 
 @dataclass(frozen=True)

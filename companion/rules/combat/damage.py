@@ -19,8 +19,9 @@ import math
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from companion.rules.budget import Budget, SuggestTooLarge
-from companion.rules.combat import (
+from companion.rules.combat.block import acting_attack, enemy_attack
+from companion.rules.combat.budget import Budget, SuggestTooLarge
+from companion.rules.combat.enemies import (
     CombatError,
     Enemy,
     Site,
@@ -32,7 +33,6 @@ from companion.rules.combat import (
     validate_enemy,
     validate_site,
 )
-from companion.rules.combat_block import acting_attack, enemy_attack
 from companion.rules.text import Name, T, Tn
 
 PREFERENCES = ("units", "hero")
