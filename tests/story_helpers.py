@@ -1,4 +1,4 @@
-"""A scripted evening with known events and timestamps, for the tests of the story of a game (issue 24, item 2):
+"""A scripted evening with known events and timestamps, for the tests of the story of a game:
 the game layer's (tests/game/test_story.py), the page's and the API's (tests/test_story_web.py) and the browser's."""
 
 import dataclasses

@@ -25,7 +25,7 @@ def test_the_sites_own_pile_comes_first_and_open(fight, first, rampaging):
     monastery's) violet, a dungeon's or monster den's brown; orc marauders (green) and draconum (red) are the map's
     rampaging enemies - at a keep or mage tower (Rulebook: rampaging enemies may join an assault) they can only be
     rampaging, so their tokens are added as rampaging. A fight against rampaging enemies opens both of their piles
-    (the draconum are not hidden behind the orcs). Issue 23: tokens offered once - every pile is there (the others
+    (the draconum are not hidden behind the orcs). Tokens offered once - every pile is there (the others
     closed), no second list."""
     piles = quick_piles({"fight": fight})
     assert piles[0]["color"] == first and piles[0]["open"]
@@ -126,7 +126,7 @@ def test_the_combat_page_defaults_from_the_game_state(app):
 
 
 def test_tokens_are_offered_once_every_pile_with_one_rampaging_tick(app):
-    """Issue 23 item 8 ("tokens are offered as a grid and again as a list"): the set-up offers each token once, as a
+    """A first evening: "tokens are offered as a grid and again as a list": the set-up offers each token once, as a
     one-tap button in its pile - every pile, no second list. Rulebook, Combat with Enemies 2b: at a keep the grey
     defender is the site's, orc marauders (green) and draconum (red) join only as rampaging enemies; Scenario Book,
     Variants, Rampaging Evil: a brown token can be part of a rampaging enemy - the one tick above the piles, which

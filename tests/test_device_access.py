@@ -269,7 +269,7 @@ def test_i_only_watch_is_a_role_only_the_host_changes(app, client):
     assert client.post(f"/games/{gid}/let-play", data={"phone": "nobody"}).status_code == 400
     for key in keys:
         assert client.post(f"/games/{gid}/let-play", data={"phone": key}).status_code == 303
-    # Ben's phone is Ben already: choosing him asks first (issue 23), then the phone plays
+    # Ben's phone is Ben already: choosing him asks first (found by a first-evening walkthrough), then the phone plays
     assert watcher.post(f"/games/{gid}/who", data={"player": "1"}).headers["Location"].endswith("/who?confirm=1")
     assert watcher.post(f"/games/{gid}/who", data={"player": "1", "confirm": "yes"}).status_code == 303
     assert watcher.post(f"/games/{gid}/do/fame", data={"player": 1, "amount": 1}).status_code == 303

@@ -77,7 +77,7 @@ def test_a_random_game_exports_and_imports_to_the_same_state_and_pages(app, data
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_per_entry_undos_keep_every_event_in_force_and_every_export_comes_back(app, kind, data):
-    """Issue 25: a per-entry undo (``POST /api/v1/games/<id>/undo/<seq>``, "Undo my last") is refused while a later
+    """A per-entry undo (``POST /api/v1/games/<id>/undo/<seq>``, "Undo my last") is refused while a later
     event in force depends on what it takes back (a unit type a battle uses, a unit a later entry wounds), so no
     event the game accepted ever stops applying (``failed_events`` stays empty), and the export comes back."""
     path, form = GAMES[kind]

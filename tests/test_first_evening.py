@@ -1,4 +1,4 @@
-"""A new table's first evening (issue 23), through the pages with the Flask test client: the words a new table met
+"""A new table's first evening, through the pages with the Flask test client: the words a new table met
 (Team Rules in a game without teams, the recruit list's Influence cost, Mana Steal on the other players' turns, the
 damage chips without Units) and the clutter (modes and variants that do not fit, the QR code of a solo board, the
 Rules reference without the game's navigation, a second set of attack fields for the Plan, tokens offered twice)."""

@@ -1,4 +1,4 @@
-"""Issue 23 ("A new table's first evening without a stumble") through the Flask test client: a Round is not skipped
+"""A new table's first evening without a stumble, through the Flask test client: a Round is not skipped
 by one tap (``next_round`` refused naming who, unless confirmed); a phone that has not said who it is changes
 nothing; the top bar names the phone's player; a player taken by another phone is asked first."""
 

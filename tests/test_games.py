@@ -97,7 +97,7 @@ def test_double_tap_records_one_event(client):
 
 
 def test_undo_and_redo_from_any_players_phone(app, client):
-    """Issue 23 item 2: undo from any phone of a player of the game (or the host's); a phone fresh from the QR code
+    """Undo from any phone of a player of the game (or the host's); a phone fresh from the QR code
     that has not said who it is sees no Undo and is refused (403 with the reason) until it chooses."""
     gid = new_game(client)
     link = join_link(client, gid)

@@ -114,7 +114,7 @@ def test_the_scan_finds_a_wrong_term():
 
 
 def test_the_scan_finds_the_words_of_the_first_evening():
-    """Issue 23: "marodierend" for rampaging (seed 002: "umherziehend"; "Marodierende Orks" is the tokens' name),
+    """A first evening: "marodierend" for rampaging (seed 002: "umherziehend"; "Marodierende Orks" is the tokens' name),
     "schiedsrichtern", two word orders for a turn's end, a capital after a semicolon, "Blatt" beside "Bogen",
     "Prügel" for the Greatest Beating, "Kampf abbrechen" beside "Kampf verwerfen"."""
     found = [w for w, _right in _hits(
@@ -153,7 +153,7 @@ def test_card_names_use_the_german_rulebook_terms():
 
 
 def test_a_full_sentence_after_a_colon_starts_with_a_capital():
-    """Issue 23 item 4: "Neue Runde: das Deck des Dummyspielers wird gemischt" read in the log; a whole sentence after
+    """A first evening: "Neue Runde: das Deck des Dummyspielers wird gemischt" read in the log; a whole sentence after
     a colon starts with a capital letter in German ("Neue Runde: Das Deck ..."), a fragment does not. Every msgstr of
     every German catalog and every German text of the rules data."""
     bad = sorted({f"{where}: {text[max(0, i - 30):i + 40]!r}" for where, text in _german_texts()

@@ -1,4 +1,4 @@
-"""Issue 25, item 1: an import refuses the events of the Round flow, the Dummy player, the score sheet's "follows the
+"""An import refuses the events of the Round flow, the Dummy player, the score sheet's "follows the
 board", a kept enemy's correction and Mage Lite's turns, hero card and position where their commands refuse them
 (``companion.game.spine.payloads.needs_at_record``: the command's own refusal, checked where the event is recorded:
 the command's dry run and the import's strict replay, never the fold). Each test crafts a file from a real game's

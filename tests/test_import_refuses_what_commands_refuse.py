@@ -1,4 +1,4 @@
-"""Issue 25, item 1: an import refuses every event its command would refuse. Random games of every kind are played
+"""An import refuses every event its command would refuse. Random games of every kind are played
 through the JSON API (every command of docs/api.md, every kind of undo); each event a command recorded there is then
 put into another state (a random point of a random game of the same kind). Where the command, given the same input
 in that state, refuses (its checks and its dry run: ``companion.game.spine.command.run`` and ``apply``), an export whose

@@ -1,4 +1,4 @@
-"""Typed enemies kept per game, on a phone and through the API (issue 22, item 5; seed 004 "ENEMIES": "the Enemy
+"""Typed enemies kept per game, on a phone and through the API (seed 004 "ENEMIES": "the Enemy
 card's stats are not in the text"): typed once on the combat set-up, added in one tap in the next fight, corrected
 and forgotten from the combat page, and kept through an export and an import."""
 

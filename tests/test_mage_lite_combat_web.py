@@ -1,4 +1,4 @@
-"""Mage Lite's combat page on a phone (issue 22, item 5; seed 004), in a real Mage Lite game created from the
+"""Mage Lite's combat page on a phone (seed 004), in a real Mage Lite game created from the
 new-game form (its set-up's mode ``mage_lite`` is what ``companion/game/combat/variant.py: mage_lite_rules``
 reads)."""
 

@@ -1,5 +1,5 @@
-"""A fight is one tap away from the Mage Lite page, and its outcome comes back into the Mage Lite game (issue 22;
-seed 004): every combat page and command in a real Mage Lite game (created from the new-game form, never a Mage
+"""A fight is one tap away from the Mage Lite page, and its outcome comes back into the Mage Lite game
+(seed 004): every combat page and command in a real Mage Lite game (created from the new-game form, never a Mage
 Knight game with its mode patched), the hero card's numbers prefilled, the cities with their Mini Blitz levels,
 the outcome on the Mage Lite page, the log, undo, the JSON API, and an export imported again."""
 
@@ -30,7 +30,7 @@ def ml_page(client, gid) -> str:  # noqa: F811
 
 
 def test_a_fight_is_one_tap_from_the_mage_lite_page_and_the_navigation_leads_back(client):  # noqa: F811
-    """Issue 22, items 3 and 4: the combat set-up shows the hero card's Armor and Hand limit (level 1: Mage
+    """Seed 004: the combat set-up shows the hero card's Armor and Hand limit (level 1: Mage
     Knight's level table, 2 and 5) and the cities of this Mini Blitz with their levels (Normal: "City Levels: 3 and
     5"; the base game: "only the red and blue city are available")."""
     gid = mage_lite_game(client)

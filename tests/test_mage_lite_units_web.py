@@ -1,4 +1,4 @@
-"""Mage Lite's Units through the pages (issue 22, items 5-6; seed 004 "UNITS", "Assign Damage phase", Poison): a
+"""Mage Lite's Units through the pages (seed 004 "UNITS", "Assign Damage phase", Poison): a
 Unit gained with its card's numbers, another typed on the combat page before its first fight, a Poison enemy's
 damage assigned to a Unit, the outcome card saying it in Mage Lite's words (and the level-up: a Skill and an
 Advanced Action from the three left-most basic actions, the Fame Bonus added), the Mage Lite page showing the

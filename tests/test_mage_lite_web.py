@@ -50,7 +50,7 @@ def test_new_game_from_the_form_opens_its_page_and_the_board_redirects(client):
 
 
 def test_api_creates_a_mage_lite_game_with_the_issue_names(client):
-    """Issue 22: POST /api/v1/games {"game": "mage_lite", "difficulty", "start", "players": [{"name"}],
+    """Seed 004 through the API: POST /api/v1/games {"game": "mage_lite", "difficulty", "start", "players": [{"name"}],
     "variants"}; state.game.setup_numbers carries rounds, day_night, city_levels and fame_bonus."""
     r = client.post("/api/v1/games", json={"game": "mage_lite", "difficulty": "impossible", "start": "night",
                                            "players": [{"name": "Anna"}], "variants": ["main_expansion", "crystals"]})

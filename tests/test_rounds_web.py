@@ -130,7 +130,7 @@ def test_a_cooperative_game_with_the_dummy_player_through_the_forms(app):
     html = t.board()
     assert now_playing(html) == "Set up the Dummy player →" and html.count("Set up the Dummy player") == 1
     assert f'<a href="/games/{t.id}/dummy#dummy-setup" data-testid="now-dummy-setup">' in html
-    # issue 23: on the Dummy page itself (its set-up form) no link to it
+    # found by a first-evening walkthrough: on the Dummy page itself (its set-up form) no link to it
     dummy = t.client.get(f"/games/{t.id}/dummy").get_data(as_text=True)
     assert 'data-testid="now-dummy-setup"' not in dummy and 'data-testid="now-dummy-setup-here"' in dummy
     t.do("round_tactic", status=400, player="1", tactic="planning")

@@ -1,5 +1,5 @@
 """The story of a game on its page (/games/<id>/story), in the JSON API (GET /api/v1/games/<id>/story) and in the
-score sheet's CSV (issue 24, item 2): a scripted game of known events and timestamps, imported, shows the right
+score sheet's CSV: a scripted game of known events and timestamps, imported, shows the right
 Fame per Round, fights and turn times; the API answers the same; undo changes the story as it changes the game."""
 
 import csv

@@ -113,7 +113,7 @@ def test_a_running_total_typed_on_a_phone_shows_on_the_screen_until_something_is
 
 
 def test_a_phone_sees_its_own_player_first_and_the_others_as_one_line(app):
-    """Issue 24, item 4: a player's phone shows its own player open and first, the others one line each (Fame,
+    """A player's phone shows its own player open and first, the others one line each (Fame,
     level, Reputation, Wounds, whose turn) that opens on a tap; the host and a watcher see every player as before."""
     t = Table(app)
     t.do("round_tactic", player="2", tactic="early_bird")

@@ -48,7 +48,7 @@ from .rules_labels import (  # noqa: F401 (the templates and older imports read 
 )
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
-bp.before_request(game_behind)  # the game's navigation stays (issue 23: no way back but the browser's)
+bp.before_request(game_behind)  # the game's navigation stays (a first evening found no way back but the browser's)
 
 # ------------------------------------------------------------------------------------------------ helpers
 

@@ -57,14 +57,14 @@ def wait_for_polls(page, n: int = 2, timeout: int = 5000) -> None:
 
 
 def open_player(page, i: int) -> None:
-    """A player's phone shows every other player as one line (issue 24): open player ``i``'s line with a tap (the
+    """A player's phone shows every other player as one line: open player ``i``'s line with a tap (the
     host's and a watcher's board show every player open)."""
     if page.locator(f"[data-testid=player-{i}]").evaluate("e => e.tagName === 'DETAILS' && !e.open"):
         page.locator(f"[data-testid=player-line-{i}]").click()
 
 
 def add_token(page, token: str, rampaging: bool | None = None) -> None:
-    """The combat set-up's one way to add a token (issue 23): open its pile if it is closed (only the fight's own
+    """The combat set-up's one way to add a token: open its pile if it is closed (only the fight's own
     piles are open) and tap the token; ``rampaging`` sets the one tick above the piles first (it counts for the
     piles not marked rampaging). Waits for the enemy on the page."""
     pile = page.locator(f"[data-testid=quick-pile-{get_rules().enemies[token].color}]")

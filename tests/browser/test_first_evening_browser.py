@@ -1,4 +1,4 @@
-"""A new table's first evening (issue 23), at 360 px: no false "Changed on another phone" while one phone types and
+"""A new table's first evening at 360 px: no false "Changed on another phone" while one phone types and
 checks a Block; the result of every tap in view (a combat's outcome, the set-up numbers, a Runewars battle's
 winner, the Dummy's next step after "Take these Tactics"), with and without JavaScript where a form is involved."""
 

@@ -1,4 +1,4 @@
-"""Issue 23, "A new table's first evening without a stumble" (items 1, 2, 4, 5 and the undo clutter of 8), at 360
+"""A new table's first evening without a stumble (found by a first-evening walkthrough), at 360
 px in real browsers (separate contexts are separate phones): no Round skipped by one tap ("Move on anyway", with and
 without JavaScript); a phone fresh from the QR code has no Undo and its "Who are you?" page survives another phone's
 undo (it went blank, with page-update errors on every phone); a compact undo bar; the phone's player in the top bar
@@ -50,7 +50,7 @@ def post_click(page, locator, js):
 
 @pytest.mark.parametrize("js", [True, False])
 def test_next_round_during_a_turn_is_refused_naming_who_and_move_on_anyway_goes_on(server, phone, browser, js):
-    """Issue 23 item 1 (91_b_next_round_mid.png): on Ben's phone, during his turn, "Next round" started Round 2 at
+    """First evening (91_b_next_round_mid.png): on Ben's phone, during his turn, "Next round" started Round 2 at
     once. Now the reason names who still plays, beside the button, with "Move on anyway"; that goes on."""
     host = phone(width=W, height=H)
     gid, link = two_player_game(host, server)
@@ -86,7 +86,7 @@ def test_next_round_during_a_turn_is_refused_naming_who_and_move_on_anyway_goes_
 
 
 def test_a_fresh_phone_has_no_undo_and_its_who_page_survives_an_undo_elsewhere(server, phone):
-    """Issue 23 item 2 (110_rw_who_fresh.png, 111_rw_who_after_undo.png): right after the QR code the "Who are you?"
+    """First evening (110_rw_who_fresh.png, 111_rw_who_after_undo.png): right after the QR code the "Who are you?"
     page offered Undo; after an undo the page went empty and the other phones logged page-update errors. The cause:
     that page answered its live update with a whole document, which the morph put inside the live part."""
     host = phone(width=W, height=H)
@@ -117,7 +117,7 @@ def test_a_fresh_phone_has_no_undo_and_its_who_page_survives_an_undo_elsewhere(s
 
 
 def test_after_an_undo_the_notice_and_the_undo_buttons_stay_compact(server, phone):
-    """Issue 23 item 8 (89_c_after_undo_my_last.png): after "Undo my last" the notice and three undo buttons filled
+    """First evening (89_c_after_undo_my_last.png): after "Undo my last" the notice and three undo buttons filled
     ~750 px of a phone. Now each is one line (the whole sentence in its title), the notice at most two."""
     host = phone(width=W, height=H)
     gid, link = two_player_game(host, server)
@@ -129,7 +129,7 @@ def test_after_an_undo_the_notice_and_the_undo_buttons_stay_compact(server, phon
     ben.goto(f"{server}/games/{gid}")
     ben.locator("[data-testid=fame-1] button[value='5']").click()
     expect(ben.locator("[data-testid=fame-1] output")).to_have_text("5")
-    open_player(ben, 0)  # Anna's line on Ben's phone (issue 24: another player is one line until tapped)
+    open_player(ben, 0)  # Anna's line on Ben's phone (another player is one line until tapped)
     ben.locator("[data-testid=fame-0] button[value='5']").click()
     expect(ben.locator("[data-testid=fame-0] output")).to_have_text("5")
     ben.locator("[data-testid=undo-mine]").click()
@@ -148,7 +148,7 @@ def test_after_an_undo_the_notice_and_the_undo_buttons_stay_compact(server, phon
 
 @pytest.mark.parametrize("js", [True, False])
 def test_the_top_bar_names_the_phone_and_a_taken_player_is_asked_first(server, phone, browser, js):
-    """Issue 23 item 4 (65_c_mistap_anna.png, 68_c_cleo_board_full.png): two phones could both choose Anna without a
+    """First evening (65_c_mistap_anna.png, 68_c_cleo_board_full.png): two phones could both choose Anna without a
     word, and the top bar never said whose phone it is. Now the top bar names it on every game page (a tap changes
     it); on "Who are you?" Anna, taken by the host's phone, is marked, and choosing her asks first."""
     host = phone(width=W, height=H)
@@ -189,7 +189,7 @@ def test_the_top_bar_names_the_phone_and_a_taken_player_is_asked_first(server, p
 
 
 def test_another_players_phone_watches_the_fight_live_without_controls(server, phone):
-    """Issue 23 item 5 (77_c_pushes_ben_combat.png): during Ben's fight Cleo's phone showed every control and moved
+    """First evening (77_c_pushes_ben_combat.png): during Ben's fight Cleo's phone showed every control and moved
     his combat on. Now it says whose fight it is, shows no control, and follows the fight live."""
     host, ben, cleo = phone(width=W, height=H), phone(width=W, height=H), phone(width=W, height=H)
     gid = new_table(server, [host, ben, cleo], "full_conquest", "competitive",
@@ -213,7 +213,7 @@ def test_another_players_phone_watches_the_fight_live_without_controls(server, p
 
 
 def test_runewars_who_page_and_other_pages_survive_an_undo(server, phone):
-    """Issue 23 item 2 for Runewars (110_rw_who_fresh.png, 111_rw_who_after_undo.png): a phone fresh from the code on
+    """First evening, Runewars (110_rw_who_fresh.png, 111_rw_who_after_undo.png): a phone fresh from the code on
     "Who are you?", another on the heroes page; the host enters and undoes; every page stays whole, without errors."""
     host, fresh, uthuk = phone(width=W, height=H), phone(width=W, height=H), phone(width=W, height=H)
     gid = new_runewars_game(host, server, ("Dana", "Erik"))

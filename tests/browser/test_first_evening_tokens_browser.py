@@ -1,4 +1,4 @@
-"""A new table's first evening (issue 23), the last items at 360 px: the combat's tokens offered once (every pile,
+"""A new table's first evening, the last items at 360 px: the combat's tokens offered once (every pile,
 one tap a token, one Rampaging tick above the piles; no second list), with and without JavaScript; and in German no
 button's text wider than its button ("Elementarpriesterinnen" in the token grid)."""
 
@@ -32,7 +32,7 @@ def open_pile(page, color):
 
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
 def test_tokens_are_offered_once_every_pile_one_tap_with_one_rampaging_tick(server, phone, browser, js):
-    """Issue 23 item 8 ("tokens are offered as a grid and again as a list"). Rulebook, Combat with Enemies 2b: at a
+    """A first evening: "tokens are offered as a grid and again as a list". Rulebook, Combat with Enemies 2b: at a
     keep the grey token is the defender and rampaging enemies (orc marauders: green, draconum: red) join not
     fortified - their piles add them as rampaging; Scenario Book, Variants, Rampaging Evil: "If it was gold, also add
     one brown enemy to the usual green or red token. When fighting this enemy, you have to fight both" - a brown
@@ -71,7 +71,7 @@ def test_tokens_are_offered_once_every_pile_one_tap_with_one_rampaging_tick(serv
 
 
 def test_german_buttons_fit_their_text_at_360px(server, phone):
-    """Issue 23 item 3: German words longer than a 360 px phone's button ("Elementarpriesterinnen", a token of the
+    """German words longer than a 360 px phone's button ("Elementarpriesterinnen", a token of the
     white pile) break inside the button; no button's text is wider than its button, every pile open."""
     host = phone()
     gid = create_game(host, server)

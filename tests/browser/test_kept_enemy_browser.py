@@ -1,4 +1,4 @@
-"""A typed enemy kept for the game, on a phone (issue 22, item 5; seed 004 "ENEMIES": the Enemy card's values are
+"""A typed enemy kept for the game, on a phone (seed 004 "ENEMIES": the Enemy card's values are
 not in the text): typed once in one fight's set-up, then one tap in the next fight, the result of the tap in view."""
 
 import pytest

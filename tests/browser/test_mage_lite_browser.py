@@ -218,7 +218,7 @@ def assign_to(page, attack, unit):
 
 
 def test_typed_units_wounded_in_a_fight_one_by_poison_shown_on_a_360px_phone(server, phone):
-    """Issue 22 (seed 004 "UNITS", "Assign Damage phase" 4a, Poison): the Mage Lite page's Units take damage in a
+    """Seed 004 ("UNITS", "Assign Damage phase" 4a, Poison): the Mage Lite page's Units take damage in a
     fight, with the Armor typed from the Unit card (one when gained, one on the combat page before its first
     fight); a Poison Orc's 3 on the Peasants (Armor 3) wounds them twice, a Ghoul's 4 on the Foresters (Armor 4,
     Fire Resistance: not against a physical attack) wounds them once; the Mage Lite page shows both wounded and

@@ -1,4 +1,4 @@
-"""The story of the game in a browser (issue 24, item 2): a scripted evening of known events and timestamps,
+"""The story of the game in a browser: a scripted evening of known events and timestamps,
 imported from the start page, read on a 360 px phone and at desktop width, in English and German: the Fame chart
 (SVG drawn on the server, no script) with its table, the fights and the turn times, no sideways scrolling.
 Screenshots land in test-artifacts/."""

@@ -1,4 +1,4 @@
-"""The table screen (issue 24): a three-phone game with the table screen open on a fourth browser, a laptop at
+"""The table screen: a three-phone game with the table screen open on a fourth browser, a laptop at
 1280x720. Whose turn it is, a fight typed on a phone (its running totals), the end of a Round and the game's end
 appear on the screen without a reload; nothing on it changes the game (a POST from it is refused); it fits the
 screen without scrolling at 1280x720 and 1920x1080 with four players; axe-core finds no violation."""
@@ -273,7 +273,7 @@ def test_a_runewars_battle_on_the_table_screen(server, phone, screen):
 
 
 def test_each_phone_shows_its_own_player_first(server, phone):
-    """Issue 24, item 4: Ben's phone shows Ben first and open, Anna as one line (Fame, level, Reputation, Wounds,
+    """Ben's phone shows Ben first and open, Anna as one line (Fame, level, Reputation, Wounds,
     whose turn) that opens on a tap and stays open while another phone changes her Fame; the host sees everybody."""
     a, b = phone(), phone()
     gid = new_table(server, [a, b], "full_conquest", "competitive", THREE[:2])

@@ -1,4 +1,4 @@
-"""Issue 23: "Next round" while someone still has a turn asks first ("still to play: ...", ``needs_confirm``). The
+"""The "Next round" button while someone still has a turn asks first ("still to play: ...", ``needs_confirm``). The
 Dummy player's new Round needs no such question: it is refused outright while the Round is played (the End of the
 Round not announced, last turns left, the Dummy's own last turn due: ``round_state.round_running``), which is
 exactly while anyone is still to play in the Dummy's Round; once it is allowed nobody is (or the table already

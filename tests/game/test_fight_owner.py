@@ -1,4 +1,4 @@
-"""Issue 23 item 5: a combat's commands are owned like turns (README: only the phone whose turn it is, or the host's,
+"""A combat's commands are owned like turns (README: only the phone whose turn it is, or the host's,
 plays that turn) - the fighting player's phone or the host's, the host's action logged "by the host for Ben";
 a cooperative assault's part is its participant's while they fight it; PvP's outcome is either fighter's. Through
 the game layer alone (LocalGame)."""

@@ -1,4 +1,4 @@
-"""Typed enemies kept per game (issue 22, item 5; seed 004 "ENEMIES": Mage Lite's enemies are printed on the Enemy
+"""Typed enemies kept per game (seed 004 "ENEMIES": Mage Lite's enemies are printed on the Enemy
 card - "the Enemy card's stats are not in the text, so the player types an enemy once (name, armor, attack and
 element, abilities, resistances, Fame) and the game keeps it: later fights add it in one tap"). Works in any game
 that has combat: a Mage Knight game here, a Mage Lite game in test_mage_lite_combat.py."""

@@ -1,4 +1,4 @@
-"""Mage Lite's combat in a game (issue 22, item 5; seed 004): the Mage Knight referee's phases, blocks and damage,
+"""Mage Lite's combat in a game (seed 004): the Mage Knight referee's phases, blocks and damage,
 with Mage Lite's own rules on top, switched on by ``companion/game/combat/variant.py: mage_lite_rules`` (a game
 with ``state["game"]["mode"] == "mage_lite"``), in a real Mage Lite game."""
 

@@ -1,4 +1,4 @@
-"""A fight on the combat page feeds a real Mage Lite game (issue 22, items 3-5; seed 004): the hero card's Armor and
+"""A fight on the combat page feeds a real Mage Lite game (seed 004): the hero card's Armor and
 Hand limit at the set-up, a city's Mini Blitz level and colour bonus, the Fame with the Fame Bonus, the Reputation
 card, a city conquered with its Influence bonus, a keep beaten; undo takes the fight's outcome back whole.
 Through LocalGame (no Flask) on a game created as the API creates it, never a Mage Knight game with its mode
@@ -43,7 +43,7 @@ def win(g, enemies, fight="keep", **setup):
 
 
 def test_the_set_up_takes_armor_and_hand_limit_from_the_hero_card():
-    """Issue 22, item 3; 004 "Assign Damage phase" 5c: knocked out at the unmodified Hand limit "shown on your Hero
+    """Seed 004 "Assign Damage phase" 5c: knocked out at the unmodified Hand limit "shown on your Hero
     card"; the card's numbers: Mage Knight's level table (level 1: Armor 2, Hand limit 5) or the player's
     correction for the level."""
     g = game()

@@ -1,4 +1,4 @@
-"""Mage Lite's Units in a fight (issue 22, items 5-6; seed 004 "UNITS", "Assign Damage phase", "Enemy and Hero
+"""Mage Lite's Units in a fight (seed 004 "UNITS", "Assign Damage phase", "Enemy and Hero
 Abilities"): the Units recorded on the Mage Lite page, with the Armor and resistances typed from the Unit card once,
 are the ones a fight's Assign Damage phase offers (never Mage Knight's), and what the fight did to them comes back
 into the game at ``combat.end``: wounded, twice by Poison, disbanded by Paralyze; healed on the page afterwards.

@@ -1,4 +1,4 @@
-"""Issue 23 item 1: a Round is not skipped by one tap. ``next_round`` while anyone still has a turn in the Round is
+"""A Round is not skipped by one tap (found in a first evening). ``next_round`` while anyone still has a turn is
 refused naming who, unless the table confirms (``confirm``: true) - through the game layer alone (LocalGame)."""
 
 import pytest

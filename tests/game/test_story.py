@@ -1,4 +1,4 @@
-"""The story of a game (issue 24, item 2): Fame by Round, fights, conquests, the Dummy player's rounds and the time
+"""The story of a game: Fame by Round, fights, conquests, the Dummy player's rounds and the time
 on turns, derived from the events in force with their timestamps (companion/game/views/story.py), without Flask."""
 
 import dataclasses

@@ -1,4 +1,4 @@
-"""Issue 23 item 2: only a player's phone or the host's changes the game. A phone fresh from the QR code that has not
+"""Only a player's phone or the host's changes the game. A phone fresh from the QR code that has not
 said who it is (``Actor.chosen`` false) is refused every command with the reason, like a watching phone - through
 the game layer alone (LocalGame); the web layer refuses its undo and redo before they reach it."""
 

@@ -1,5 +1,5 @@
 """A per-entry undo is refused while a later event in force depends on what it takes back (the commands' scopes
-say so), and an import replays what the game accepted: issue 25's lost Runewars export ("Event 26
+say so), and an import replays what the game accepted: a Runewars export that could not be imported ("Event 26
 (runewars.battle_start) cannot be replayed: There is no unit type t4")."""
 
 import pytest

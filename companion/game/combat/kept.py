@@ -1,7 +1,7 @@
 """Typed enemies kept per game: an enemy typed once (name, Armor, attack and element, abilities, resistances,
 Fame) that later fights add in one tap.
 
-Issue 22, item 5 (seed 004, "ENEMIES": Mage Lite's enemies are printed on the Enemy card, so "the Enemy card's
+Seed 004, "ENEMIES" (Mage Lite's enemies are printed on the Enemy card, so "the Enemy card's
 stats are not in the text"): the player types an enemy once and the game keeps it. It works in every game that has
 combat (a Mage Knight game can keep an enemy that is not among the rules data's tokens too).
 

@@ -1,4 +1,4 @@
-"""The story of a game: what the evening was, read back from the events in force (issue 24, item 2).
+"""The story of a game: what the evening was, read back from the events in force.
 
 ``story(game_id, setup, seed, events)`` replays the game's active events (``state.walk``: an undone event is not
 in the story, a redone one is back in its place) through the same reducers as the fold, one at a time, and notes
