@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from browser_helpers import shot
 from companion.rules.data import get_rules
-from test_first_evening_browser import W, a_phone, tap
+from test_results_in_view_browser import W, a_phone, tap
 from test_live_morph import join
 from test_page_weight import Wire
 from test_two_phones import create_game
