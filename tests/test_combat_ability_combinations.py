@@ -11,18 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.rules.combat.attack import resolve_attack
 from companion.rules.combat.block import resolve_block
 from companion.rules.combat.damage import Hero, UnblockedAttack, Unit, assign_damage, prepare_attack, suggest_assignment
-from companion.rules.combat.enemies import (
-    Block,
-    CombatError,
-    Enemy,
-    PlayerAttack,
-    Site,
-    current_armor,
-    fortification,
-    resolve_attack,
-)
+from companion.rules.combat.enemies import Block, CombatError, Enemy, PlayerAttack, Site, current_armor, fortification
 from companion.rules.combat.outcomes import combat_outcome
 from companion.rules.pvp.fight import coop_split, pvp_attack, pvp_damage, pvp_fame
 

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.rules.combat.attack import resolve_attack
 from companion.rules.combat.block import acting_enemy, block_efficient, draw_summoned, resolve_block
 from companion.rules.combat.enemies import (
     ATTACK_KINDS,
@@ -19,7 +20,6 @@ from companion.rules.combat.enemies import (
     current_armor,
     enemy_from_token,
     fortification,
-    resolve_attack,
 )
 from companion.rules.combat.outcomes import combat_outcome
 

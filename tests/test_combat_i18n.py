@@ -155,6 +155,7 @@ def _all_lines(rng):
     from companion.rules.combat import outcomes as co
     from companion.rules.combat import damage as d
     from companion.rules.pvp import fight as p
+    from companion.rules.combat.attack import resolve_attack
     from companion.rules.combat.plan import plan_attacks
 
     abilities = ["swift", "brutal", "poison", "paralyze", "fortified", "unfortified", "arcane_immunity",
@@ -180,7 +181,7 @@ def _all_lines(rng):
                     False, "Peasants", "Bauern") for i in range(2)]
     hero = d.Hero(rng.randint(1, 3), rng.randint(2, 5), rng.randint(0, 2))
     calls = [
-        lambda: c.resolve_attack(es[1:], attacks, rng.choice(c.PHASES), site, es[:1]).explanation,
+        lambda: resolve_attack(es[1:], attacks, rng.choice(c.PHASES), site, es[:1]).explanation,
         lambda: cb.resolve_block(es[0], blocks, 0, rng.choice([0, 0, 2]), site).explanation,
         lambda: co.combat_outcome(es[1:2], es[2:], rng.choice(co.ASSAULT_KINDS)).explanation,
         lambda: d.assign_damage(hero, units, [d.UnblockedAttack(e, 0, tuple(rng.sample(

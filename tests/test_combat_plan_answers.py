@@ -9,7 +9,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.combat.enemies import RESISTANCES, Enemy, PlayerAttack, enemy_from_token, resolve_attack
+from companion.rules.combat.attack import resolve_attack
+from companion.rules.combat.enemies import RESISTANCES, Enemy, PlayerAttack, enemy_from_token
 from companion.rules.combat.plan import plan_attacks
 from companion.rules.combat.reference import brute_force_plan
 from companion.rules.data import get_rules

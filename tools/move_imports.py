@@ -22,7 +22,8 @@ from one of them (``from companion.rules.combat import Enemy``, ``from companion
 as the old module's and pointed at its new home (``from companion.rules.combat.enemies import Enemy``,
 ``from companion.rules.runewars import core as rw``), while a module of the package (``from companion.rules.combat
 import damage``) is left as written. combat.py was then split in two (the enemy and its site; a player's attack):
-``SPLIT`` says which of its names went to the second module. In prose, name such a package by its path
+``SPLIT`` says which of its names went to the second module (imported from the old module or from its first
+new home, ``companion.rules.combat.enemies``). In prose, name such a package by its path
 (``rules/combat/``): a dotted ``companion.rules.combat`` alone is read as the old module.
 Re-running it changes nothing (idempotent): it can be run again after a merge brings in code written against the old
 layout.
@@ -58,7 +59,10 @@ RULES_MOVES = {
     "pvp": "pvp.fight",
 }
 # The names of a moved module that a later split took to another module of its package.
-SPLIT: dict[str, dict[str, str]] = {}
+SPLIT = {
+    f"{RULES}.combat": {name: f"{RULES}.combat.attack"
+                        for name in ("AttackResult", "split_efficiency", "attack_total", "resolve_attack")},
+}
 MOVES = {f"{GAME}.{name}": f"{GAME}.{room}.{name}" for room, names in ROOMS.items() for name in names}
 MOVES.update({f"{RULES}.{old}": f"{RULES}.{new}" for old, new in RULES_MOVES.items()})
 MOVED_FROM = {new: old for old, new in MOVES.items()}
@@ -161,7 +165,8 @@ def _home_of_name(target: str, a: ast.alias, layout: Layout) -> tuple[str, str]:
         return module, _alias(a) if name == a.name else f"{name} as {a.asname or a.name}"
     if target in PACKAGES and layout.is_module(f"{target}.{a.name}"):  # a module of the new package
         return target, _alias(a)
-    return SPLIT.get(target, {}).get(a.name) or new_home(target), _alias(a)
+    split = SPLIT.get(MOVED_FROM.get(target, target), {})  # from the old module or from its first new home
+    return split.get(a.name) or new_home(target), _alias(a)
 
 
 def _statement(indent: str, spec: str, aliases: list[str], comment: str) -> str:

@@ -14,6 +14,7 @@ from flask import jsonify
 from .. import solvers
 from ..game.spine.command import Invalid
 from ..game.spine.fields import json_flag, json_id, json_list, json_object, json_text, json_whole, known_fields
+from ..rules.combat.attack import resolve_attack
 from ..rules.combat.block import resolve_block
 from ..rules.combat.damage import (
     PREFERENCES,
@@ -37,7 +38,6 @@ from ..rules.combat.enemies import (
     PlayerAttack,
     Site,
     enemy_from_token,
-    resolve_attack,
 )
 from ..rules.combat.plan import plan_attacks
 from ..rules.data import get_rules

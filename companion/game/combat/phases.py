@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
+from ...rules.combat.attack import resolve_attack
 from ...rules.combat.block import draw_summoned, resolve_block
-from ...rules.combat.enemies import Block, CombatError, PlayerAttack, effective_enemy, fortification, resolve_attack
+from ...rules.combat.enemies import Block, CombatError, PlayerAttack, effective_enemy, fortification
 from ...rules.combat.odds import pile_contents
 from ...rules.text import N_
 from ...state import reducer, rng

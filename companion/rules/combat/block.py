@@ -9,9 +9,25 @@ import random
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from companion.rules.combat.enemies import (ELEMENTS, Block, CombatError, Enemy, EnemyAttack, Site, _check_int, _fmt,
-                                            attack_total, check_element, effective_enemy, element_term, enemy_name,
-                                            is_summoner, summoned_tokens, validate_enemy, validate_site)
+from companion.rules.combat.attack import attack_total
+from companion.rules.combat.enemies import (
+    ELEMENTS,
+    Block,
+    CombatError,
+    Enemy,
+    EnemyAttack,
+    Site,
+    _check_int,
+    _fmt,
+    check_element,
+    effective_enemy,
+    element_term,
+    enemy_name,
+    is_summoner,
+    summoned_tokens,
+    validate_enemy,
+    validate_site,
+)
 from companion.rules.text import T
 
 

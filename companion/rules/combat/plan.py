@@ -1,6 +1,6 @@
 """The attack planner: which attacks to group onto which targets to defeat the most Fame (exact).
 
-Rules are those of ``combat.resolve_attack`` (Rulebook Ranged and Siege phase 3-7, Attack phase 1-2):
+Rules are those of ``attack.resolve_attack`` (Rulebook Ranged and Siege phase 3-7, Attack phase 1-2):
 a group of targets is defeated when the attacks given to it reach the sum of the targets' armor, with every
 attack of an element resisted by any target of the group halved (summed, halved once, rounded down). Each
 attack is used at most once; each enemy is in at most one group.
@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from companion.rules.combat.attack import resolve_attack
 from companion.rules.combat.budget import PLAN_ANSWER_S, Budget, PlanTooLarge
 from companion.rules.combat.enemies import (
     ATTACK_KINDS,
@@ -34,7 +35,6 @@ from companion.rules.combat.enemies import (
     enemy_name,
     fortification,
     name_list,
-    resolve_attack,
     validate_enemy,
     validate_site,
 )

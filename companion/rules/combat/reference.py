@@ -10,6 +10,7 @@ from dataclasses import replace
 from itertools import permutations
 from typing import Sequence
 
+from companion.rules.combat.attack import resolve_attack
 from companion.rules.combat.damage import (
     Hero,
     UnblockedAttack,
@@ -21,7 +22,7 @@ from companion.rules.combat.damage import (
     assignment_key,
     prepare_attack,
 )
-from companion.rules.combat.enemies import CombatError, Enemy, PlayerAttack, Site, resolve_attack
+from companion.rules.combat.enemies import CombatError, Enemy, PlayerAttack, Site
 
 
 def _sequences(ids: Sequence[str]):
