@@ -67,8 +67,9 @@ def test_the_rules_are_rooms_like_the_game_layer():
     the new packages name nothing themselves (a name imported from one is read by tools/move_imports.py as the old
     module's)."""
     rules = REPO / "companion" / "rules"
-    loose = sorted(p.name for p in rules.glob("*.py"))
-    assert loose == ["__init__.py", "progression.py", "rounds.py", "setup_numbers.py", "text.py"]
+    loose = sorted(p.name for p in rules.glob("*.py") if p.name != "__init__.py")
+    assert len(loose) <= 4, f"companion/rules/ holds {loose} at its root: a feature's module goes into its package"
+    assert {"text.py", "progression.py"} <= set(loose)
     rooms = {p.parent.name for p in rules.glob("*/__init__.py")}
     assert rooms == {"combat", "data", "dummy", "mage_lite", "pvp", "runewars", "scoring"}
     for room in ("combat", "mage_lite", "pvp", "runewars"):
@@ -78,8 +79,8 @@ def test_the_rules_are_rooms_like_the_game_layer():
 
 def test_no_import_names_an_old_home_of_the_game_layer():
     """Every import (and every dotted name or path in the code and the docs) names the modules' homes in spine/ and
-    flow/ and in the rules' rooms: ``tools/move_imports.py --check`` finds nothing to rewrite (after a merge of code written against the old
-    layout, run it without ``--check``)."""
+    flow/ and in the rules' rooms: ``tools/move_imports.py --check`` finds nothing to rewrite (after a merge of code
+    written against the old layout, run it without ``--check``)."""
     run = subprocess.run([sys.executable, str(REPO / "tools" / "move_imports.py"), "--check"], cwd=REPO,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, "tools/move_imports.py would rewrite:\n" + run.stdout + run.stderr

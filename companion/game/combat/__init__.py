@@ -2,7 +2,7 @@
 
 Rules: Rulebook "Combat with Enemies" (Ranged and Siege, Block, Assign Damage, Attack phases), "Combat Outcomes",
 "City Assaults"; quick reference sheet (sites, enemy abilities). The rules themselves are the pure engine's
-(``companion.rules.combat.enemies``, ``damage``, ``combat_plan``); this package holds combat's commands (registered as
+(``companion/rules/combat/``); this package holds combat's commands (registered as
 ``combat_<action>``), its reducers and its page queries, by concept:
 
 ``state``    the vocabulary, reading ``state["combat"]``, adapters over the engine

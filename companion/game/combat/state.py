@@ -5,8 +5,8 @@ State: ``state["combat"] = {"current": <combat> | None, "last": <outcome> | None
 Rulebook Combat Outcomes 2a/3a) and whether it is conquered, across combats.
 
 ``engine_enemy`` turns a state enemy (token values with the game's override, plus this combat's Defend/Vampiric/
-blocks/summoned tokens) into ``rules.combat.enemies.Enemy``; ``units_after`` feeds the suggestion the units still able to
-take damage after attacks assigned by hand. No Flask, no database.
+blocks/summoned tokens) into ``rules.combat.enemies.Enemy``; ``units_after`` feeds the suggestion the units still
+able to take damage after attacks assigned by hand. No Flask, no database.
 """
 
 from __future__ import annotations

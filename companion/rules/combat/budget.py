@@ -21,7 +21,7 @@ class OverBudget(CombatError):
 
 
 class PlanTooLarge(OverBudget):
-    """The attack planner (``combat_plan.plan_attacks``) ran out of budget."""
+    """The attack planner (``plan.plan_attacks``) ran out of budget."""
 
 
 class SuggestTooLarge(OverBudget):

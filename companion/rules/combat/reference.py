@@ -1,7 +1,7 @@
 """Brute-force references for the combat optimisers (used by the tests and ``benchmarks/combat.py``).
 
 They try every assignment / grouping through the rule functions themselves, so they are slow but obviously
-right; the fast optimisers in ``damage.py`` and ``combat_plan.py`` must match them.
+right; the fast optimisers in ``damage.py`` and ``plan.py`` must match them.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Enemies", "Enemy and Hero Abilities", "Site Reference").
 Mage Lite has no Wound cards: "You take wounds by downgrading cards ... For every 1 wound you take, you must do one
 of the following: Rotate a Starting card in your hand to Waning. Move a Waning card in your hand to your discard
 pile." ... "If neither of those options are available ... you must take the wounds into your deed deck." The Mage
-Knight referee (``companion.rules.combat.damage``) counts the wounds an unblocked attack deals to the hero (one per started
+Knight referee (``rules/combat/damage.py``) counts the wounds an unblocked attack deals to the hero (one per started
 block of Armor); this module says where they go in Mage Lite's words, with Mage Lite's Poison (the extra wounds
 "may" go into the deck), Paralyze (the hand is discarded) and the knock-out at the unmodified Hand limit.
 

@@ -1,6 +1,6 @@
 """Mage Lite (seed 004), the 18-card solo game: the Mini Blitz scenario, its Rounds and verdict, the Fame card with
 the Fame Bonus, the hero card's levels, the Reputation card, the Hand limit bonus and the crystal limit. The Dummy
-player's counter of the Main Expansion is ``companion.rules.mage_lite.dummy``. Numbers come from rules_data/mage_lite.yaml
+player's counter of the Main Expansion is ``mage_lite/dummy.py``. Numbers come from rules_data/mage_lite.yaml
 (``MageLiteData``) and, for the Fame track and the hero card's armor and Hand limit, rules_data/levels.yaml
 (Mage Knight's; the Mage Lite text does not print them). Pure: no Flask, no database, no game state.
 """
