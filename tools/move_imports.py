@@ -77,7 +77,9 @@ DOTTED = re.compile(rf"\bcompanion\.game\.({_NAMES})\b")
 PATH = re.compile(rf"(?<!\w)game/({_NAMES})\.py\b")
 BARE_DOTTED = re.compile(rf"(?<![\w.])game\.({_NAMES})\.(?=\w)")  # `game.command.run` in the docs
 _RULES_NAMES = "|".join(sorted(RULES_MOVES, key=len, reverse=True))
-RULES_DOTTED = re.compile(rf"\b(companion\.rules|(?<![\w.])rules)\.({_RULES_NAMES})\b(?:\.(\w+))?")
+# ``companion.rules.x``, or a bare ``rules.x`` quoted in backticks (a docstring, the docs): bare in code it may be a
+# variable's attribute (``rules.mage_lite`` is the rules data's Mage Lite part)
+RULES_DOTTED = re.compile(rf"\b(companion\.rules|(?<=`)rules)\.({_RULES_NAMES})\b(?:\.(\w+))?")
 RULES_PATH = re.compile(rf"(?<![\w.])rules/({_RULES_NAMES})\.py\b")
 
 
