@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import time
 
-from companion.rules.data import DEFAULT_DIR, get_rules, load_rules
+from companion.rules.data import get_rules, load_rules
+from companion.rules.data.schema import DEFAULT_DIR
 
 
 def main(repeat: int = 20) -> None:
