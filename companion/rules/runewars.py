@@ -17,7 +17,7 @@ SHAPES = ("triangle", "rectangle", "hexagon", "circle")  # the four sections of 
 SIDES = ("attacker", "defender")
 DUEL_ROUNDS = 4  # Duels, 3: "resolve four rounds of the duel"
 DUEL_ICONS = ("damage", "rout", "special", "miss")
-DUEL_SPECIALS = ("damage", "reward")
+DUEL_SPECIALS = ("damage", "reward", "ability")  # a hero's 1 damage or Reward card; a Duel quest unit's ability
 ATTRIBUTES = ("strength", "agility", "wisdom")
 HERO_LIMIT = 3  # Gaining Heroes: "no more than three heroes at a time"
 QUEST_LIMIT = 3  # Quest Cards: "a maximum of three Quest cards in his hand at any time"
@@ -283,6 +283,8 @@ class DuelDraw:
     icon: str  # damage | rout | special | miss
     value: int = 0
     special: str = "damage"  # damage (1 damage, as printed on the Hero card) | reward (a Reward card's ability)
+    # | ability (a Duel quest's neutral unit: its special ability, "unlike a hero, it does not have the "deal 1
+    # damage" option"); reward and ability deal ``value``
     prevent: int = 0  # damage a Reward card (an Armor) prevents this round
 
 

@@ -104,9 +104,27 @@ def cmd_duel_start(state, data) -> Command:
     """Duels 1-2: the attacker declares the defending hero; start-of-duel abilities are entered as damage."""
     require_runewars(state)
     a, b = _hero_fields(state, data, "attacker"), _hero_fields(state, data, "defender")
+    duel_opponents({"attacker": a, "defender": b})
     duel_allowed(state, {"attacker": a, "defender": b})
     s = sentence(N_("Duel: %(a)s challenges %(d)s."), a=a["name"], d=b["name"])
     return Command("runewars.duel_start", {"attacker": a, "defender": b}, s, ("runewars:duel",))
+
+
+def duel_opponents(p: dict) -> None:
+    """Duels 1: "The player who is starting the duel chooses a single enemy hero present in his hero's area"; a Duel
+    quest's neutral unit is the other opponent a hero duels ("Duel" Quests). So the hero who starts it is a player's,
+    and the defender is another player's hero or the neutral unit.
+
+    The command's check only, not its event's: a game or an export recorded before this version may hold a duel
+    between two heroes of one player, and it still folds and imports as it was recorded."""
+    attacker, defender = p["attacker"]["player"], p["defender"]["player"]
+    if attacker == NEUTRAL:
+        raise Invalid(N_("Runewars, Duels: the hero who starts a duel is a player's hero; a Duel quest's neutral unit "
+                         "is the defender."))
+    if defender == attacker:
+        raise Invalid(N_("Runewars, Duels 1: the player who starts a duel \"chooses a single enemy hero present in "
+                         "his hero's area\": %(a)s and %(d)s are both heroes of the same player."),
+                      a=p["attacker"]["name"], d=p["defender"]["name"])
 
 
 def duel_allowed(state: dict, p: dict) -> None:
@@ -129,11 +147,15 @@ def _duel_start(state, p, ev):
                  "over": False, "winner": None}
 
 
-def _draw(data, side) -> dict:
+def _draw(data, side, neutral: bool = False) -> dict:
+    """One side's Fate card in a duel round; ``neutral``: the side is a Duel quest's neutral unit, whose special
+    ability icon triggers its special ability (``special`` ``"ability"``), never the hero's 1 damage."""
     icon = choice(data, f"{side}_icon", rw.DUEL_ICONS, label=f"{side}_icon")
     value = whole(data, f"{side}_value", default=1 if icon in ("damage", "rout") else 0, lo=0, hi=9,
                   label=f"{side}_value")
-    special = choice(data, f"{side}_special", rw.DUEL_SPECIALS, default="damage", label=f"{side}_special")
+    special = choice(data, f"{side}_special", rw.DUEL_SPECIALS, default="ability" if neutral else "damage",
+                     label=f"{side}_special")
+    special_allowed(neutral, special)
     prevent = whole(data, f"{side}_prevent", default=0, lo=0, hi=9, label=f"{side}_prevent")
     return {"icon": icon, "value": value, "special": special, "prevent": prevent}
 
@@ -143,11 +165,32 @@ def cmd_duel_round(state, data) -> Command:
     """Duels 3: one round; both heroes' circle-section icons, resolved simultaneously."""
     require_runewars(state)
     d = duel_going(state)
-    payload = {"attacker": _draw(data, "attacker"), "defender": _draw(data, "defender")}
+    payload = {side: _draw(data, side, d[side]["player"] == NEUTRAL) for side in rw.SIDES}
     s = sentence(N_("Duel round %(n)d: %(a)s draws %(ai)s, %(d)s draws %(di)s."), n=d["round"] + 1,
                  a=d["attacker"]["name"], d=d["defender"]["name"], ai=payload["attacker"]["icon"],
                  di=payload["defender"]["icon"], translate=("ai", "di"))
     return Command("runewars.duel_round", payload, s, ("runewars:duel",))
+
+
+def special_allowed(neutral: bool, special: str) -> None:
+    """Duels 3b: a hero's special ability icon "may either deal one damage (as printed on his Hero card) or use the
+    ability of one of his Reward cards"; "Duel" Quests: the neutral unit "triggers its special ability (since,
+    unlike a hero, it does not have the "deal 1 damage" option)". The command's check (a stored or exported Duel
+    quest whose unit dealt the hero's 1 damage still folds and imports as it was recorded)."""
+    if neutral and special != "ability":
+        raise Invalid(N_("Runewars, \"Duel\" Quests: the neutral unit's special ability icon triggers its special "
+                         "ability (since, unlike a hero, it does not have the \"deal 1 damage\" option, nor Reward "
+                         "cards): enter what its ability deals as the icon's number."))
+    if not neutral and special == "ability":
+        hero_special(special)
+
+
+def hero_special(special: str) -> None:
+    """A hero's special icon is 1 damage or a Reward card's ability, never a neutral unit's ability. Only events
+    of this version can hold ``"ability"``, so this is checked where its event is recorded (``needs_at_record``)."""
+    if special == "ability":
+        raise Invalid(N_("Runewars, Duels 3b: a hero's special ability icon deals 1 damage (as printed on his Hero "
+                         "card) or uses the ability of one of his Reward cards."))
 
 
 def duel_going(state: dict) -> dict:

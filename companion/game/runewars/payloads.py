@@ -7,9 +7,11 @@ from __future__ import annotations
 from ...rules import runewars as rw
 from ...rules.text import N_
 from ..spine.invalid import Invalid
-from ..spine.payloads import Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs, payload
+from ..spine.payloads import (Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, Player, Text, Whole, needs,
+                              needs_at_record, payload)
 from .battle import attacker_present, in_phase, may_draw, no_battle
-from .heroes import duel_allowed, duel_going, new_type_allowed, removable_type
+from .core import NEUTRAL
+from .heroes import duel_allowed, duel_going, hero_special, new_type_allowed, removable_type
 
 
 def _unit_type_exists(state, type_id):
@@ -71,3 +73,12 @@ needs("runewars.battle_resolve")(lambda state, p: in_phase(state, "resolve", p["
 needs("runewars.battle_end")(lambda state, p: in_phase(state, "tally"))
 needs("runewars.duel_start")(duel_allowed)
 needs("runewars.duel_round")(lambda state, p: duel_going(state))
+
+
+@needs_at_record("runewars.duel_round")
+def _hero_specials(state, p):
+    """A hero's special icon is never a neutral unit's ``"ability"`` (a value only this version records)."""
+    d = duel_going(state)
+    for side in rw.SIDES:
+        if d[side]["player"] != NEUTRAL:
+            hero_special(p[side]["special"])
