@@ -64,7 +64,10 @@ def game_in_every_phase():
                                             "health": 2, "ability": "x"}),
            (g.state, "runewars_unit_type_remove", {"type": "t3"}),
            (g.state, "runewars_limits", {"player": 0, "heroes": 1, "quests": 2}),
-           (g.state, "runewars_attribute_test", {"hero": "Silhouette", "attribute": "agility", "value": 2})]
+           (g.state, "runewars_attribute_test", {"hero": "Silhouette", "attribute": "agility", "value": 2,
+                                                 "quest": "1", "routed": "0"}),
+           (g.state, "runewars_quest_phase", {})]
+    g.run("runewars_quest_phase")
     battle = {"attacker": 0, "defender": 1, "area": "3A", "stronghold": 1, "fortification": "1", "count_t1": 2,
               "count_t2": 2, "routed_t1": 1, "routed_t2": 0}
     out.append((g.state, "runewars_battle_start", battle))
@@ -78,7 +81,8 @@ def game_in_every_phase():
     assert g.state["runewars"]["battle"]["phase"] == "tally"
     out.append((g.state, "runewars_battle_end", {"can_retreat": "1", "destination_units": 2}))
     hero = {"attacker_player": 0, "attacker_name": "Silhouette", "attacker_health": 3, "attacker_damage": 0,
-            "defender_player": 1, "defender_name": "Mad Carthos", "defender_health": 4, "defender_damage": 1}
+            "attacker_routed": "0", "defender_player": 1, "defender_name": "Mad Carthos", "defender_health": 4,
+            "defender_damage": 1, "defender_routed": "1"}
     out.append((g.state, "runewars_duel_start", hero))
     g.run("runewars_duel_start", hero)
     draw = {f"{side}_{k}": v for side in ("attacker", "defender")
@@ -105,7 +109,7 @@ def test_every_field_a_runewars_command_reads_is_documented_in_its_row(state, na
     cell = rows()[name]
     missing = sorted({documented_as(k) for k in data.read} - set(re.findall(r"`([^`]+)`", cell)))
     assert missing == [], f"docs/api.md's row of `{name}` does not document {missing}"
-    assert data.read, name
+    assert data.read or name == "runewars_quest_phase", name
 
 
 def test_the_documented_ranges_are_the_parsers():

@@ -203,3 +203,108 @@ def test_a_stored_or_exported_duel_of_one_players_heroes_still_loads(client):
     assert not state.get("failed_events")
     r = state["runewars"]
     assert r["duels"][-1]["defender"]["player"] == 1 and r["duel"]["attacker"]["damage"] == 1  # folded as it was
+
+
+# ---------------------------------------------------------------------------------------------- Quest Phases
+
+
+def test_a_routed_hero_may_not_start_a_duel_but_can_be_forced_into_one(client):
+    """Seed 001, Duels 4: "Routed heroes can be forced into a duel by an opponent's hero, but may not start a duel.
+    Defending heroes that are routed act as if they are not routed during a duel." """
+    gid = new_game(client)
+    html = duel(client, gid, "1", "0", status=400, attacker_routed="1")
+    assert "may not start a duel" in html
+    duel(client, gid, "1", "0", defender_routed="1")
+    html = heroes_page(client, gid)
+    assert 'data-testid="rw-duel-routed"' in html and "acts as if not routed during the duel" in html
+    # the routed defender deals his damage as any hero does
+    do(client, gid, "runewars_duel_round", attacker_icon="miss", defender_icon="damage", defender_value="1")
+    assert "damage 1/4" in heroes_page(client, gid)
+
+
+def test_a_routed_hero_may_not_attempt_a_quest(client):
+    """Seed 001, Attempting and Completing Quests: "Routed heroes may not attempt Quests." A Duel quest and an
+    attribute test for a Quest card are refused for a routed hero; a test that is no Quest is not."""
+    gid = new_game(client)
+    assert "may not attempt Quests" in duel(client, gid, "0", "neutral", status=400, d_name="Hellhound",
+                                            attacker_routed="1")
+    html = do(client, gid, "runewars_attribute_test", 400, hero="Silhouette", attribute="agility", value="2",
+              quest="1", routed="1")
+    assert "Routed heroes may not attempt Quests" in html
+    do(client, gid, "runewars_attribute_test", hero="Silhouette", attribute="agility", value="2", routed="1")
+
+
+def test_a_hero_who_starts_a_duel_may_not_quest_in_that_phase(client):
+    """Seed 001, Duels 4: "A hero that starts a duel may not attempt a Quest during the same Quest Phase." Held from
+    the Quest Phase the table marks; the next Quest Phase frees him."""
+    gid = new_game(client)
+    do(client, gid, "runewars_quest_phase")
+    assert "Quest Phase 1" in heroes_page(client, gid)
+    duel(client, gid, "1", "0")
+    do(client, gid, "runewars_duel_round", attacker_icon="damage", attacker_value="2", defender_icon="miss")
+    html = do(client, gid, "runewars_attribute_test", 400, hero="Mad Carthos", attribute="strength", value="2",
+              quest="1")
+    assert "A hero that starts a duel may not attempt a Quest during the same Quest Phase" in html
+    assert "may not attempt a Quest during the same" in duel(client, gid, "1", "neutral", status=400,
+                                                                d_name="Hellhound")
+    html = heroes_page(client, gid)
+    assert re.search(r'data-testid="rw-acted">[^<]*Mad Carthos \(started a duel\)', html)
+    do(client, gid, "runewars_quest_phase")
+    assert "Quest Phase 2" in heroes_page(client, gid)
+    do(client, gid, "runewars_attribute_test", hero="Mad Carthos", attribute="strength", value="2", quest="1")
+
+
+def test_one_quest_per_hero_per_quest_phase(client):
+    """Seed 001, Attempting and Completing Quests: "Each hero may only attempt one Quest per Quest Phase." A Duel
+    quest is the hero's Quest too; and a hero who moves "may move up to two areas and then possibly start a duel or
+    attempt a Quest" - one of them."""
+    gid = new_game(client)
+    do(client, gid, "runewars_quest_phase")
+    do(client, gid, "runewars_attribute_test", hero="Silhouette", attribute="agility", value="2", quest="1")
+    html = do(client, gid, "runewars_attribute_test", 400, hero="silhouette ", attribute="wisdom", value="1",
+              quest="1")
+    assert "Each hero may only attempt one Quest per Quest Phase" in html
+    assert "Each hero may only attempt one Quest" in do(
+        client, gid, "runewars_duel_start", 400, attacker_player="0", attacker_name="Silhouette",
+        attacker_health="3", defender_player="neutral", defender_name="Hellhound", defender_health="2")
+    assert "so he may not start a duel" in do(
+        client, gid, "runewars_duel_start", 400, attacker_player="0", attacker_name="Silhouette",
+        attacker_health="3", defender_player="1", defender_name="Mad Carthos", defender_health="4")
+    # another hero of the same player still may; a hero forced into a duel has not acted
+    do(client, gid, "runewars_duel_start", attacker_player="0", attacker_name="Eliam", attacker_health="3",
+       defender_player="1", defender_name="Mad Carthos", defender_health="4")
+    do(client, gid, "runewars_duel_round", attacker_icon="miss", defender_icon="damage", defender_value="3")
+    assert "has already started a duel" in do(
+        client, gid, "runewars_duel_start", 400, attacker_player="0", attacker_name="Eliam", attacker_health="3",
+        defender_player="1", defender_name="Mad Carthos", defender_health="4")
+    do(client, gid, "runewars_duel_start", attacker_player="1", attacker_name="Mad Carthos", attacker_health="4",
+       defender_player="0", defender_name="Silhouette", defender_health="3")
+
+
+def test_without_a_marked_quest_phase_nothing_is_held(client):
+    """Games from before Quest Phases (and tables that do not mark them) keep what they did: a hero may duel and
+    quest again, as an earlier version recorded it."""
+    gid = new_game(client)
+    duel(client, gid, "1", "0")
+    do(client, gid, "runewars_duel_round", attacker_icon="damage", attacker_value="2", defender_icon="miss")
+    do(client, gid, "runewars_attribute_test", hero="Mad Carthos", attribute="strength", value="2", quest="1")
+    duel(client, gid, "1", "0", d_name="Eliam")
+
+
+def test_duel_quest_names_who_plays_the_unit_and_the_page_reminds_the_rest(client):
+    """Seed 001, "Duel" Quests: "The player to his left controls the neutral unit during the duel." The heroes and
+    battle pages list what the table holds (Reward Cards in Duels: "may not use more than one "weapon" and one
+    "armor" card during a single duel"; Quest Phase: "A hero may only heal if he is in a friendly area"; Retreats:
+    friendly, then empty)."""
+    gid = new_game(client, names=("Elf", "Uthuk", "Human"))
+    duel(client, gid, "1", "neutral", d_name="Hellhound")
+    html = heroes_page(client, gid)
+    controller = re.search(r'data-testid="rw-duel-controller">(.*?)</p>', html).group(1)
+    assert controller.startswith("Human (the player to the hero") and controller.endswith("plays the neutral unit.")
+    reminders = re.search(r'data-testid="rw-reminders">(.*?)</section>', html).group(1)
+    for words in ("at most one weapon and one armor", "only in a friendly area", "defeated hero marker",
+                  "Heroes do not fight in battles", "returns to the pile of unused neutral units"):
+        assert words in reminders
+    battle = re.sub(r"\s+", " ", client.get(f"/games/{gid}/runewars").get_data(as_text=True))
+    reminders = re.search(r'data-testid="rw-reminders">(.*?)</section>', battle).group(1)
+    assert "may not play Tactics cards" in reminders and "stay in the contested area" in reminders

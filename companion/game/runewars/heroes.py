@@ -6,7 +6,7 @@ from ...rules import runewars as rw
 from ...rules.text import N_, Nn_, T
 from ...state import reducer
 from ..spine.command import Command, Invalid, command
-from ..spine.fields import choice, text, whole
+from ..spine.fields import choice, flag, text, whole
 from ..spine.sentences import plural_sentence, sentence
 from .core import MAX_TYPES, NEUTRAL, next_id, require_runewars, rw_state, type_scope, view
 
@@ -96,7 +96,86 @@ def _hero_fields(state, data, side):
         "name": text(data, f"{side}_name", max_len=40, label=f"{side}_name"),
         "health": whole(data, f"{side}_health", lo=1, hi=MAX_HERO_HEALTH, label=f"{side}_health"),
         "damage": whole(data, f"{side}_damage", default=0, lo=0, hi=MAX_HERO_HEALTH, label=f"{side}_damage"),
+        "routed": flag(data, f"{side}_routed"),
     }
+
+
+# ---------------------------------------------------------------------------------------------- Quest Phases
+
+
+def hero_key(name: str) -> str:
+    """A hero by his card's name (each Hero card is one hero), as a Quest Phase remembers who has acted."""
+    return " ".join(str(name).split()).casefold()
+
+
+@command("runewars_quest_phase")
+def cmd_quest_phase(state, data) -> Command:
+    """Quest Phase: "The secondary ability of each Summer Season card is to resolve a Quest Phase". From the first
+    one the table marks, the game holds what each hero may do in it: start one duel or attempt one Quest."""
+    require_runewars(state)
+    n = (view(state).get("quest_phase") or {}).get("no", 0) + 1
+    s = sentence(N_("Quest Phase %(n)d begins."), n=n)
+    return Command("runewars.quest_phase", {}, s, ("runewars:quest_phase",))
+
+
+@reducer("runewars.quest_phase")
+def _quest_phase(state, p, ev):
+    r = rw_state(state)
+    r["quest_phase"] = {"no": (r.get("quest_phase") or {}).get("no", 0) + 1, "acted": {}}
+
+
+def _acted(state: dict, name: str) -> str | None:
+    """What the hero has done in the Quest Phase being played (``duel``, ``quest``), None before the first one."""
+    phase = view(state).get("quest_phase")
+    return phase["acted"].get(hero_key(name)) if phase else None
+
+
+def may_start_duel(state: dict, p: dict) -> None:
+    """Duels and Attempting and Completing Quests, in the Quest Phase the table marked: a hero who moves "may move
+    up to two areas and then possibly start a duel or attempt a Quest" (one of them, once); "A hero that starts a
+    duel may not attempt a Quest during the same Quest Phase"; "Each hero may only attempt one Quest per Quest
+    Phase". A Duel quest (the defender is the neutral unit) is the hero's Quest. Checked where the event is
+    recorded: games and exports from before Quest Phases have none, and never meet it."""
+    name = p["attacker"]["name"]
+    quest = p["defender"]["player"] == NEUTRAL
+    if quest:
+        may_attempt_quest(state, name)
+        return
+    done = _acted(state, name)
+    if done == "duel":
+        raise Invalid(N_("Runewars, Quest Phase: %(name)s has already started a duel in this Quest Phase (a hero "
+                         "may \"move up to two areas and then possibly start a duel or attempt a Quest\", once)."),
+                      name=name)
+    if done == "quest":
+        raise Invalid(N_("Runewars, Quest Phase: %(name)s has attempted a Quest in this Quest Phase, so he may not "
+                         "start a duel in it (\"then possibly start a duel or attempt a Quest\")."), name=name)
+
+
+def may_attempt_quest(state: dict, name: str) -> None:
+    done = _acted(state, name)
+    if done == "duel":
+        raise Invalid(N_("Runewars, Duels: \"A hero that starts a duel may not attempt a Quest during the same Quest "
+                         "Phase\": %(name)s started one in this Quest Phase."), name=name)
+    if done == "quest":
+        raise Invalid(N_("Runewars, Attempting Quests: \"Each hero may only attempt one Quest per Quest Phase\": "
+                         "%(name)s has attempted one in this Quest Phase."), name=name)
+
+
+def not_routed(routed: bool, quest: bool) -> None:
+    """Duels: "Routed heroes can be forced into a duel by an opponent's hero, but may not start a duel";
+    Attempting Quests: "Routed heroes may not attempt Quests"."""
+    if routed and quest:
+        raise Invalid(N_("Runewars, Attempting Quests: \"Routed heroes may not attempt Quests\" (a routed hero may "
+                         "not choose the Quest Phase's Move option)."))
+    if routed:
+        raise Invalid(N_("Runewars, Duels: \"Routed heroes can be forced into a duel by an opponent's hero, but may "
+                         "not start a duel.\""))
+
+
+def _note_acted(state: dict, name: str, what: str) -> None:
+    phase = rw_state(state).get("quest_phase")
+    if phase:
+        phase["acted"].setdefault(hero_key(name), what)
 
 
 @command("runewars_duel_start")
@@ -105,7 +184,9 @@ def cmd_duel_start(state, data) -> Command:
     require_runewars(state)
     a, b = _hero_fields(state, data, "attacker"), _hero_fields(state, data, "defender")
     duel_opponents({"attacker": a, "defender": b})
+    not_routed(a["routed"], b["player"] == NEUTRAL)
     duel_allowed(state, {"attacker": a, "defender": b})
+    may_start_duel(state, {"attacker": a, "defender": b})
     s = sentence(N_("Duel: %(a)s challenges %(d)s."), a=a["name"], d=b["name"])
     return Command("runewars.duel_start", {"attacker": a, "defender": b}, s, ("runewars:duel",))
 
@@ -145,6 +226,7 @@ def _duel_start(state, p, ev):
         r["duels"].append(r["duel"])
     r["duel"] = {"attacker": dict(p["attacker"]), "defender": dict(p["defender"]), "round": 0, "rounds": [],
                  "over": False, "winner": None}
+    _note_acted(state, p["attacker"]["name"], "quest" if p["defender"]["player"] == NEUTRAL else "duel")
 
 
 def _draw(data, side, neutral: bool = False) -> dict:
@@ -229,11 +311,17 @@ def cmd_attribute_test(state, data) -> Command:
     hero = text(data, "hero", max_len=40, label="hero")
     attribute = choice(data, "attribute", rw.ATTRIBUTES, label="attribute")
     value = whole(data, "value", lo=0, hi=MAX_ATTRIBUTE, label="value")
+    quest = flag(data, "quest")
+    if quest:
+        not_routed(flag(data, "routed"), True)
+        may_attempt_quest(state, hero)
     s = plural_sentence(*Nn_("%(hero)s tests %(attr)s %(n)d: draw %(n)d Fate card.",
                     "%(hero)s tests %(attr)s %(n)d: draw %(n)d Fate cards, choose one."), "n", hero=hero,
                  attr=rw.ATTRIBUTE_NAMES[attribute], n=value, translate=("attr",))
-    return Command("runewars.attribute_test", {"hero": hero, "attribute": attribute, "value": value},
-                                   s, ("runewars:tests",))
+    payload = {"hero": hero, "attribute": attribute, "value": value}
+    if quest:
+        payload["quest"] = True
+    return Command("runewars.attribute_test", payload, s, ("runewars:tests",))
 
 
 @reducer("runewars.attribute_test")
@@ -241,6 +329,8 @@ def _attribute_test(state, p, ev):
     r = rw_state(state)
     t = rw.attribute_test(p["attribute"], int(p["value"]))
     r["tests"] = (r["tests"] + [dict(p, cards=t.cards, trace=[line.to_json() for line in t.explanation])])[-10:]
+    if p.get("quest"):
+        _note_acted(state, p["hero"], "quest")
 
 
 # ---------------------------------------------------------------------------------------------- limits

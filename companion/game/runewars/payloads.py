@@ -11,7 +11,8 @@ from ..spine.payloads import (Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, P
                               needs_at_record, payload)
 from .battle import attacker_present, in_phase, may_draw, no_battle
 from .core import NEUTRAL
-from .heroes import duel_allowed, duel_going, hero_special, new_type_allowed, removable_type
+from .heroes import (duel_allowed, duel_going, hero_special, may_attempt_quest, may_start_duel, new_type_allowed,
+                     not_routed, removable_type)
 
 
 def _unit_type_exists(state, type_id):
@@ -46,7 +47,7 @@ payload("runewars.battle_draw", lambda state, p: _unit_type_exists(state, p["typ
 payload("runewars.battle_resolve", side=OneOf(*rw.SIDES), rout_targets=Many(Text(40), 200),
         damage_targets=Many(Text(40), 200))
 payload("runewars.battle_end", can_retreat=Flag(), destination_units=Whole(0, 99))
-HERO = Obj(player=Anything(), name=Text(40), health=Whole(1, 99), damage=Whole(0, 99))
+HERO = Obj(player=Anything(), name=Text(40), health=Whole(1, 99), damage=Whole(0, 99), routed=Opt(Flag()))
 
 
 def _heroes_of_duel(state, p):
@@ -58,7 +59,9 @@ DUEL_DRAW = Obj(icon=OneOf(*rw.DUEL_ICONS), value=Whole(0, 9), special=OneOf(*rw
                 prevent=Opt(Whole(0, 9)))
 payload("runewars.duel_start", _heroes_of_duel, attacker=HERO, defender=HERO)
 payload("runewars.duel_round", attacker=DUEL_DRAW, defender=DUEL_DRAW)
-payload("runewars.attribute_test", hero=Text(40), attribute=OneOf(*rw.ATTRIBUTES), value=Whole(0, 9))
+payload("runewars.attribute_test", hero=Text(40), attribute=OneOf(*rw.ATTRIBUTES), value=Whole(0, 10),
+        quest=Opt(Flag()))
+payload("runewars.quest_phase")
 payload("runewars.limits", player=Player(), heroes=Whole(0, 10), quests=Whole(0, 10))
 
 
@@ -82,3 +85,12 @@ def _hero_specials(state, p):
     for side in rw.SIDES:
         if d[side]["player"] != NEUTRAL:
             hero_special(p[side]["special"])
+
+
+# a routed hero starts no duel and attempts no Quest (only this version records ``routed``); what a hero did in the
+# Quest Phase is checked where the event is recorded (games from before Quest Phases never mark one)
+needs("runewars.duel_start")(lambda state, p: not_routed(bool(p["attacker"].get("routed")),
+                                                         p["defender"]["player"] == NEUTRAL))
+needs_at_record("runewars.duel_start")(may_start_duel)
+needs_at_record("runewars.attribute_test")(
+    lambda state, p: may_attempt_quest(state, p["hero"]) if p.get("quest") else None)
