@@ -86,7 +86,8 @@ def game_in_every_phase():
     out.append((g.state, "runewars_duel_start", hero))
     g.run("runewars_duel_start", hero)
     draw = {f"{side}_{k}": v for side in ("attacker", "defender")
-            for k, v in (("icon", "special"), ("value", 1), ("special", "reward"), ("prevent", 0))}
+            for k, v in (("icon", "special"), ("value", 1), ("special", "reward"), ("prevent", 0),
+                         ("weapon", "Rage Blade"), ("armor", "Runeplate"))}
     out.append((g.state, "runewars_duel_round", draw))
     return out
 

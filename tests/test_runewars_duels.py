@@ -302,9 +302,41 @@ def test_duel_quest_names_who_plays_the_unit_and_the_page_reminds_the_rest(clien
     controller = re.search(r'data-testid="rw-duel-controller">(.*?)</p>', html).group(1)
     assert controller.startswith("Human (the player to the hero") and controller.endswith("plays the neutral unit.")
     reminders = re.search(r'data-testid="rw-reminders">(.*?)</section>', html).group(1)
-    for words in ("at most one weapon and one armor", "only in a friendly area", "defeated hero marker",
+    for words in ("one weapon and one armor per duel", "only in a friendly area", "defeated hero marker",
                   "Heroes do not fight in battles", "returns to the pile of unused neutral units"):
         assert words in reminders
     battle = re.sub(r"\s+", " ", client.get(f"/games/{gid}/runewars").get_data(as_text=True))
     reminders = re.search(r'data-testid="rw-reminders">(.*?)</section>', battle).group(1)
     assert "may not play Tactics cards" in reminders and "stay in the contested area" in reminders
+
+
+def test_one_weapon_and_one_armor_in_a_duel(client):
+    """Seed 001, Reward Cards in Duels: "each hero may use any number of his Reward cards, but may not use more than
+    one "weapon" and one "armor" card during a single duel. Note that a hero may use the same "weapon" or "armor"
+    Reward card multiple times during a duel". The Duel Example: Mad Carthos uses Rage Blade, then Runeplate."""
+    gid = new_game(client)
+    duel(client, gid, "1", "0", defender_damage="0")
+    do(client, gid, "runewars_duel_round", attacker_icon="special", attacker_special="reward", attacker_value="2",
+       attacker_weapon="Rage Blade", defender_icon="rout", defender_value="1")
+    do(client, gid, "runewars_duel_round", attacker_icon="miss", attacker_prevent="1", attacker_armor="Runeplate",
+       defender_icon="damage", defender_value="1")
+    traits = re.search(r'data-testid="rw-duel-attacker-traits">(.*?)</p>', heroes_page(client, gid)).group(1)
+    assert "Weapon: Rage Blade" in traits and "Armor: Runeplate" in traits
+    html = do(client, gid, "runewars_duel_round", 400, attacker_icon="special", attacker_special="reward",
+              attacker_value="1", attacker_weapon="Frost Brand", defender_icon="miss")
+    assert "may not use more than one" in html and "Rage Blade" in html
+    html = do(client, gid, "runewars_duel_round", 400, attacker_icon="miss", attacker_armor="Elven Mail",
+              defender_icon="miss")
+    assert "has used the armor Runeplate" in html
+    do(client, gid, "runewars_duel_round", attacker_icon="special", attacker_special="reward", attacker_value="1",
+       attacker_weapon="rage blade", defender_icon="miss")  # the same weapon again
+
+
+def test_a_duel_quest_unit_has_no_reward_cards(client):
+    """Seed 001, "Duel" Quests: the neutral unit "triggers its special ability"; Reward cards are a hero's (Reward
+    Cards: "placed facedown under the Hero card")."""
+    gid = new_game(client)
+    duel(client, gid, "0", "neutral", d_name="Hellhound")
+    html = do(client, gid, "runewars_duel_round", 400, attacker_icon="miss", defender_icon="miss",
+              defender_weapon="Claws")
+    assert "the neutral unit has no Reward cards" in html

@@ -239,7 +239,12 @@ def _draw(data, side, neutral: bool = False) -> dict:
                      label=f"{side}_special")
     special_allowed(neutral, special)
     prevent = whole(data, f"{side}_prevent", default=0, lo=0, hi=9, label=f"{side}_prevent")
-    return {"icon": icon, "value": value, "special": special, "prevent": prevent}
+    draw = {"icon": icon, "value": value, "special": special, "prevent": prevent}
+    for trait in TRAITS:  # the Weapon and Armor Reward cards used this round, by name (only when given)
+        name = text(data, f"{side}_{trait}", default="", max_len=40, label=f"{side}_{trait}")
+        if name:
+            draw[trait] = name
+    return draw
 
 
 @command("runewars_duel_round")
@@ -248,10 +253,37 @@ def cmd_duel_round(state, data) -> Command:
     require_runewars(state)
     d = duel_going(state)
     payload = {side: _draw(data, side, d[side]["player"] == NEUTRAL) for side in rw.SIDES}
+    one_weapon_one_armor(state, payload)
     s = sentence(N_("Duel round %(n)d: %(a)s draws %(ai)s, %(d)s draws %(di)s."), n=d["round"] + 1,
                  a=d["attacker"]["name"], d=d["defender"]["name"], ai=payload["attacker"]["icon"],
                  di=payload["defender"]["icon"], translate=("ai", "di"))
     return Command("runewars.duel_round", payload, s, ("runewars:duel",))
+
+
+TRAITS = ("weapon", "armor")
+
+
+def one_weapon_one_armor(state: dict, p: dict) -> None:
+    """Reward Cards in Duels: "each hero may use any number of his Reward cards, but may not use more than one
+    "weapon" and one "armor" card during a single duel. Note that a hero may use the same "weapon" or "armor" Reward
+    card multiple times during a duel"; a Duel quest's neutral unit has no Reward cards."""
+    d = duel_going(state)
+    for side in rw.SIDES:
+        for trait in TRAITS:
+            name = p[side].get(trait)
+            if not name:
+                continue
+            if d[side]["player"] == NEUTRAL:
+                raise Invalid(N_("Runewars, \"Duel\" Quests: the neutral unit has no Reward cards."))
+            used = d[side].get(trait)
+            if used and hero_key(used) != hero_key(name):
+                msg = (N_("Runewars, Reward Cards in Duels: a hero \"may not use more than one \"weapon\" and one "
+                          "\"armor\" card during a single duel\": %(hero)s has used the weapon %(used)s (he may use "
+                          "it again).") if trait == "weapon" else
+                       N_("Runewars, Reward Cards in Duels: a hero \"may not use more than one \"weapon\" and one "
+                          "\"armor\" card during a single duel\": %(hero)s has used the armor %(used)s (he may use "
+                          "it again)."))
+                raise Invalid(msg, hero=d[side]["name"], used=used)
 
 
 def special_allowed(neutral: bool, special: str) -> None:
@@ -293,6 +325,10 @@ def _duel_round(state, p, ev):
     res = rw.duel_round(rw.DuelHero(a["health"], a["damage"]), rw.DuelHero(b["health"], b["damage"]),
                         _duel_draw(p["attacker"]), _duel_draw(p["defender"]), d["round"] + 1)
     a["damage"], b["damage"] = res.attacker.damage, res.defender.damage
+    for side, hero in (("attacker", a), ("defender", b)):
+        for trait in TRAITS:
+            if p[side].get(trait) and not hero.get(trait):
+                hero[trait] = p[side][trait]  # the one weapon and the one armor of this duel
     d["round"] += 1
     d["rounds"].append({"attacker": p["attacker"], "defender": p["defender"], "dealt": list(res.dealt),
                         "trace": [line.to_json() for line in res.explanation]})

@@ -12,7 +12,7 @@ from ..spine.payloads import (Anything, Flag, Many, Mapping_, Obj, OneOf, Opt, P
 from .battle import attacker_present, in_phase, may_draw, no_battle
 from .core import NEUTRAL
 from .heroes import (duel_allowed, duel_going, hero_special, may_attempt_quest, may_start_duel, new_type_allowed,
-                     not_routed, removable_type)
+                     not_routed, one_weapon_one_armor, removable_type)
 
 
 def _unit_type_exists(state, type_id):
@@ -56,7 +56,7 @@ def _heroes_of_duel(state, p):
 
 
 DUEL_DRAW = Obj(icon=OneOf(*rw.DUEL_ICONS), value=Whole(0, 9), special=OneOf(*rw.DUEL_SPECIALS),
-                prevent=Opt(Whole(0, 9)))
+                prevent=Opt(Whole(0, 9)), weapon=Opt(Text(40)), armor=Opt(Text(40)))
 payload("runewars.duel_start", _heroes_of_duel, attacker=HERO, defender=HERO)
 payload("runewars.duel_round", attacker=DUEL_DRAW, defender=DUEL_DRAW)
 payload("runewars.attribute_test", hero=Text(40), attribute=OneOf(*rw.ATTRIBUTES), value=Whole(0, 10),
@@ -94,3 +94,4 @@ needs("runewars.duel_start")(lambda state, p: not_routed(bool(p["attacker"].get(
 needs_at_record("runewars.duel_start")(may_start_duel)
 needs_at_record("runewars.attribute_test")(
     lambda state, p: may_attempt_quest(state, p["hero"]) if p.get("quest") else None)
+needs("runewars.duel_round")(one_weapon_one_armor)  # only this version records ``weapon`` and ``armor``
