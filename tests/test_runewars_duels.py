@@ -340,3 +340,34 @@ def test_a_duel_quest_unit_has_no_reward_cards(client):
     html = do(client, gid, "runewars_duel_round", 400, attacker_icon="miss", defender_icon="miss",
               defender_weapon="Claws")
     assert "the neutral unit has no Reward cards" in html
+
+
+def test_stored_duels_of_an_earlier_version_still_show(app, client):
+    """An earlier version's form offered the neutral unit on both sides, two heroes of one player, and the unit's 1
+    damage: such stored duels still fold and the heroes page still shows them (no controller named where no hero's
+    player is known)."""
+    import json
+
+    from companion.db import get_db
+    from companion.events import last_seq
+    from companion.state_cache import CACHE
+
+    gid = new_game(client)
+    neutral = {"player": "neutral", "name": "Hellhound", "health": 2, "damage": 0}
+    rows = [("runewars.duel_start", {"attacker": dict(neutral, name="A"), "defender": neutral}),
+            ("runewars.duel_round", {"attacker": {"icon": "special", "value": 0, "special": "damage"},
+                                     "defender": {"icon": "special", "value": 0, "special": "damage"}})]
+    with app.app_context():
+        db = get_db()
+        seq = last_seq(db, gid)
+        for type_, payload in rows:
+            seq += 1
+            db["events"].insert({"game_id": gid, "seq": seq, "type": type_, "payload": json.dumps(payload),
+                                 "sentence": json.dumps({"msg": "x", "args": {}}), "text": "x",
+                                 "scope": '["runewars:duel"]', "device": None, "nonce": None,
+                                 "created": "2025-01-01"})
+    CACHE.clear()
+    r = client.get(f"/games/{gid}/runewars/heroes")
+    assert r.status_code == 200
+    html = re.sub(r"\s+", " ", r.get_data(as_text=True))
+    assert "damage 1/2" in html and 'data-testid="rw-duel-controller"' not in html
