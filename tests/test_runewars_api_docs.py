@@ -122,4 +122,5 @@ def test_the_documented_ranges_are_the_parsers():
     with pytest.raises(Invalid):
         g.run("runewars_duel_start", attacker_player=0, attacker_name="A", attacker_health=21, defender_player=1,
               defender_name="B", defender_health=3)
-    assert "`health` (1-9)" in rows()["runewars_unit_type"] and "`<side>_health` (1-20)" in rows()["runewars_duel_start"]
+    assert "`health` (1-9)" in rows()["runewars_unit_type"]
+    assert "`<side>_health` (1-20)" in rows()["runewars_duel_start"]
