@@ -292,6 +292,8 @@ def rw_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
                                  "defender_player": 1, "defender_name": "B", "defender_health": c.int(2, 6)}),
         ("runewars_duel_round", {f"{s}_icon": c.pick(["damage", "rout", "special", "miss"]) for s in
                                  ("attacker", "defender")}),
+        ("runewars_quest_phase", {}),
+        ("runewars_attribute_test", {"hero": "A", "attribute": "wisdom", "value": c.int(0, 3), "quest": True}),
     ]
     if types:
         out.append(("runewars_unit_type_remove", {"type": c.pick([t["id"] for t in types])}))

@@ -87,6 +87,56 @@ def test_damage_goes_on_routed_units_only_without_standing_ones():
     assert rw.assign(only_routed, 0, 1, damage_targets=["routed"]).legal
 
 
+def test_damage_goes_on_a_damaged_routed_unit_before_an_undamaged_standing_one():
+    """The reading chosen where seed 001 says both. Dealing Damage to Units: "When assigning damage during battle,
+    a player must place the damage on a previously damaged unit (if able). If he does not have any damaged units,
+    then he must assign it to any one of his standing units." A damaged unit, routed or not, comes first; the
+    standing units only "If he does not have any damaged units"."""
+    units = [Unit("standing", 2), Unit("routed", 3, damage=1, routed=True)]
+    res = rw.assign(units, 0, 1, damage_targets=["standing"])
+    assert not res.legal and "previously damaged" in res.reason
+    res = rw.assign(units, 0, 2, damage_targets=["routed", "routed"])
+    assert res.legal and by_id(res)["routed"].destroyed and by_id(res)["standing"].damage == 0
+    assert rw.legal_damage_targets(units) == ["routed"]
+
+
+def test_among_damaged_units_a_standing_one_first():
+    """Routed Units and Heroes: "When a player is forced to damage or destroy one of his units, he must always
+    choose a standing unit if able (as opposed to a routed one)": among the previously damaged units (Dealing
+    Damage to Units), the standing one takes the damage."""
+    units = [Unit("routed", 3, damage=1, routed=True), Unit("standing", 3, damage=1), Unit("fresh", 1)]
+    assert rw.legal_damage_targets(units) == ["standing"]
+    assert not rw.assign(units, 0, 1, damage_targets=["routed"]).legal
+    assert rw.assign(units, 0, 1, damage_targets=["standing"]).legal
+
+
+def test_in_a_battle_fought_through_the_app_both_readings_agree():
+    """Why stored battles fold as they did: a damaged unit is routed only when all standing units are damaged
+    (Routed Units: "rout one of his undamaged units ... If all of his remaining units are damaged, then he must
+    choose one of them"), and damage stays until the battle ends, so a damaged routed unit never stands beside an
+    undamaged standing one in a battle whose routs and damage the app assigned."""
+    import random
+
+    rnd = random.Random(7)
+    for _ in range(400):
+        units = [Unit(f"u{i}", rnd.randint(1, 3)) for i in range(rnd.randint(1, 5))]
+        for _step in range(6):
+            routs, damage = rnd.randint(0, 2), rnd.randint(0, 3)
+            for _point in range(routs):  # any legal choice, one point at a time
+                legal = rw.legal_rout_targets(units)
+                if legal:
+                    units = list(rw.assign(units, 1, 0, [rnd.choice(legal)]).units)
+            for _point in range(damage):
+                legal = rw.legal_damage_targets(units)
+                if legal:
+                    res = rw.assign(units, 0, 1, damage_targets=[rnd.choice(legal)])
+                    assert res.legal
+                    units = list(res.units)
+            damaged_routed = [u for u in units if u.present and u.routed and u.damage]
+            undamaged_standing = [u for u in units if u.standing and not u.damage]
+            assert not (damaged_routed and undamaged_standing)
+
+
 def test_unit_destroyed_when_damage_equals_health():
     """Dealing Damage: "When a unit has a number of damage tokens equal to its health value ... destroyed"."""
     res = rw.assign([Unit("u", 2)], 0, 2, damage_targets=["u", "u"])

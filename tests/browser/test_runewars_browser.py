@@ -79,3 +79,34 @@ def test_one_battle_on_two_phones(server, phone):
     b.locator("[data-testid=rw-end]").click()
     expect(a.locator("[data-testid=rw-result]")).to_contain_text("the defender wins, 1 against 1", timeout=3000)
     expect(a.locator("#sync-status")).to_have_attribute("data-state", "synced")
+
+
+def test_a_duel_quest_on_a_phone(server, phone):
+    """Seed 001, "Duel" Quests: the hero duels a neutral unit the player to his left controls; its special icon
+    "triggers its special ability (since, unlike a hero, it does not have the "deal 1 damage" option)"; "If the hero
+    defeats the unit in the duel, then he completes the Quest card and receives reward". On a phone: the Quest
+    Phase marked, the Duel quest started, the unit's form without the hero's choice, the Quest completed."""
+    a = phone()
+    new_runewars_game(a, server)
+    a.get_by_role("link", name="Heroes, duels and quests").click()
+    a.locator("[data-testid=rw-quest-phase-start]").click()
+    expect(a.locator("[data-testid=rw-quest-phase] h2")).to_have_text("Quest Phase 1")
+    duel = a.locator("details", has_text="Start a duel")
+    a.locator("select[name=attacker_player]").select_option("0")
+    a.locator("input[name=attacker_name]").fill("Silhouette")
+    a.locator("select[name=defender_player]").select_option("neutral")
+    a.locator("input[name=defender_name]").fill("Hellhound")
+    a.locator("input[name=defender_health]").fill("2")
+    duel.locator("[data-testid=rw-duel-start]").click()
+    expect(a.locator("[data-testid=rw-duel-controller]")).to_contain_text("Uthuk")
+    expect(a.locator("[data-testid=rw-neutral-special]")).to_be_visible()
+    expect(a.locator("select[name=defender_special]")).to_have_count(0)
+    shot(a, "runewars-duel-quest")
+    a.locator("select[name=attacker_icon]").select_option("damage")
+    a.locator("input[name=attacker_value]").first.fill("2")
+    a.locator("select[name=defender_icon]").select_option("miss")
+    a.locator("[data-testid=rw-duel-round]").click()
+    expect(a.locator("[data-testid=rw-duel-result]")).to_contain_text("completes the Quest card")
+    expect(a.locator("[data-testid=rw-acted]")).to_contain_text("Silhouette (attempted a Quest)")
+    shot(a, "runewars-duel-quest-won")
+    assert a.console_errors == []

@@ -9,6 +9,8 @@
     duel        the current or last duel, or None; duels: finished ones
     tests       attribute tests (latest last)
     limits      {"<player>": {"heroes": n, "quests": n}}
+    quest_phase the Quest Phase being played, once the table has marked one: {"no": n, "acted": {hero: "duel" |
+                "quest"}} (what each hero did in it, by his name casefolded); None before
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ SIDE_NAMES = {"attacker": N_("attacker"), "defender": N_("defender")}
 
 def fresh() -> dict:
     return {"unit_types": [], "next_id": 1, "battle": None, "battles": [], "duel": None, "duels": [], "tests": [],
-            "limits": {}}
+            "limits": {}, "quest_phase": None}
 
 
 def is_runewars(state: dict) -> bool:

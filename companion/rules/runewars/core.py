@@ -17,7 +17,7 @@ SHAPES = ("triangle", "rectangle", "hexagon", "circle")  # the four sections of 
 SIDES = ("attacker", "defender")
 DUEL_ROUNDS = 4  # Duels, 3: "resolve four rounds of the duel"
 DUEL_ICONS = ("damage", "rout", "special", "miss")
-DUEL_SPECIALS = ("damage", "reward")
+DUEL_SPECIALS = ("damage", "reward", "ability")  # a hero's 1 damage or Reward card; a Duel quest unit's ability
 ATTRIBUTES = ("strength", "agility", "wisdom")
 HERO_LIMIT = 3  # Gaining Heroes: "no more than three heroes at a time"
 QUEST_LIMIT = 3  # Quest Cards: "a maximum of three Quest cards in his hand at any time"
@@ -78,15 +78,22 @@ def legal_damage_targets(units: Sequence[Unit]) -> list[str]:
     does not have any damaged units, then he must assign it to any one of his standing units. If he does not
     control any standing units in the battle, then he must assign the damage to one of his routed units."
     With Routed Units: "he must always choose a standing unit if able", so among damaged units the standing ones
-    come first."""
+    come first.
+
+    The reading chosen: the passage on damage is the rule for it, and it turns to standing units only "If he does
+    not have any damaged units", so a damaged routed unit takes the damage before an undamaged standing one; "always
+    choose a standing unit if able" chooses among the units that rule allows (a damaged standing unit before a
+    damaged routed one). In a battle fought through the app the two readings never differ (a damaged unit is routed
+    only when every standing unit is damaged, and damage stays until the battle ends), so stored battles fold as
+    they did; they differ where cards or abilities rout a damaged unit, which ``assign`` can be given."""
     present = [u for u in units if u.present]
     damaged = [u for u in present if u.damage > 0]
     damaged_standing = [u.id for u in damaged if not u.routed]
     if damaged_standing:
         return damaged_standing
-    standing = [u.id for u in present if not u.routed]
-    if damaged and not standing:
+    if damaged:
         return [u.id for u in damaged]
+    standing = [u.id for u in present if not u.routed]
     return standing or [u.id for u in present]
 
 
@@ -283,6 +290,8 @@ class DuelDraw:
     icon: str  # damage | rout | special | miss
     value: int = 0
     special: str = "damage"  # damage (1 damage, as printed on the Hero card) | reward (a Reward card's ability)
+    # | ability (a Duel quest's neutral unit: its special ability, "unlike a hero, it does not have the "deal 1
+    # damage" option"); reward and ability deal ``value``
     prevent: int = 0  # damage a Reward card (an Armor) prevents this round
 
 
