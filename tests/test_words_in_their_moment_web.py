@@ -57,3 +57,32 @@ def test_the_mage_lite_level_up_on_a_rounds_last_turn_lasts_through_the_next_rou
     do(client, gid, "mage_lite_turn", color="red")
     do(client, gid, "mage_lite_round_end")
     assert not shows_level_up(client, gid)
+
+
+def test_great_start_is_a_reminder_on_its_holders_first_turn_only(client):
+    """rules_data/tactics.yaml, Great Start (Day Tactic 5): "When you take this Tactic: draw 2 cards." Its moment is
+    the taking: the reminder shows on its holder's first turn of the Round, not on their later turns. Planning's
+    ("At the end of your turn ...") stays on every turn."""
+    from game_helpers import new_game, page_seq
+
+    def do(name, **form):
+        form.setdefault("based_on", page_seq(client, gid))
+        r = client.post(f"/games/{gid}/do/{name}", data=form)
+        assert r.status_code == 303, r.get_data(as_text=True)[:1500]
+
+    def reminder():
+        m = re.search(r'data-testid="tactic-reminder">(.*?)</p>', client.get(f"/games/{gid}").get_data(as_text=True),
+                      re.S)
+        return m and " ".join(m.group(1).split())
+
+    gid = new_game(client, players=(("Anna", "arythea"), ("Ben", "tovak")))
+    client.post(f"/games/{gid}/who", data={"role": "host", "player": "0"})
+    do("round_tactic", player="1", tactic="planning")  # Rulebook, A Round 3a: Ben (last in order) picks first
+    do("round_tactic", player="0", tactic="great_start")  # the Round order: Ben (4), Anna (5)
+    assert reminder().startswith("Planning: At the end of your turn")
+    do("round_end_turn", player="1")
+    assert reminder() == "Great Start: When you take this Tactic: draw 2 cards."  # Anna's first turn
+    do("round_end_turn", player="0")
+    assert reminder().startswith("Planning: At the end of your turn")  # Ben's again: Planning stays
+    do("round_end_turn", player="1")
+    assert reminder() is None  # Anna's second turn: Great Start's moment is past
