@@ -155,3 +155,28 @@ def test_the_mage_lite_level_up_goes_when_its_moment_passes(server, phone):
     p.locator("[data-testid=ml-round-end]").click()
     settled(p)
     expect(p.locator("[data-testid=ml-level-ups]")).to_have_count(0)
+
+
+def test_great_start_reminds_on_its_holders_first_turn_only(server, phone):
+    """rules_data/tactics.yaml, Great Start: "When you take this Tactic: draw 2 cards": on Anna's first turn of the
+    Round, and no more on her next one (found by a first-evening walkthrough)."""
+    a, b = phone(), phone()
+    gid = new_table(server, [a, b], "full_conquest", "competitive", TWO)
+    b.goto(f"{server}/games/{gid}")
+    b.locator("[data-testid=tactic-planning]").click()
+    a.goto(f"{server}/games/{gid}")
+    a.locator("[data-testid=tactic-great_start]").click()
+    b.goto(f"{server}/games/{gid}")
+    b.locator("[data-testid=end-turn]").click()
+    settled(b)
+    a.goto(f"{server}/games/{gid}")
+    expect(a.locator("[data-testid=tactic-reminder]")).to_have_text(
+        "Great Start: When you take this Tactic: draw 2 cards.")
+    a.locator("[data-testid=end-turn]").click()
+    settled(a)
+    b.goto(f"{server}/games/{gid}")
+    b.locator("[data-testid=end-turn]").click()
+    settled(b)
+    a.goto(f"{server}/games/{gid}")
+    expect(a.locator("[data-testid=now-playing]")).to_contain_text("Anna")
+    expect(a.locator("[data-testid=tactic-reminder]")).to_have_count(0)
