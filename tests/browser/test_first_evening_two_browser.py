@@ -180,3 +180,18 @@ def test_great_start_reminds_on_its_holders_first_turn_only(server, phone):
     a.goto(f"{server}/games/{gid}")
     expect(a.locator("[data-testid=now-playing]")).to_contain_text("Anna")
     expect(a.locator("[data-testid=tactic-reminder]")).to_have_count(0)
+
+
+def test_the_story_chart_keeps_tied_players_apart(server, phone):
+    """Anna and Ben both at 4 Fame: both lines visible on the story's Fame chart, not one hidden under the other
+    (found by a first-evening walkthrough)."""
+    a, b = phone(), phone()
+    gid = new_table(server, [a, b], "full_conquest", "competitive", TWO)
+    for who, tactic, page in ((1, "planning", b), (0, "great_start", a)):
+        page.goto(f"{server}/games/{gid}")
+        page.locator(f"[data-testid=tactic-{tactic}]").click()
+        settled(page)
+    a.goto(f"{server}/games/{gid}/story")
+    lines = [a.locator(f"[data-testid=fame-line-{i}] polyline").bounding_box() for i in (0, 1)]
+    assert abs(lines[0]["y"] - lines[1]["y"]) >= 2, lines  # both at 0 Fame: drawn apart
+    shot(a, "evening2-story-tied")
