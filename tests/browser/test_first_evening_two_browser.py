@@ -195,3 +195,49 @@ def test_the_story_chart_keeps_tied_players_apart(server, phone):
     lines = [a.locator(f"[data-testid=fame-line-{i}] polyline").bounding_box() for i in (0, 1)]
     assert abs(lines[0]["y"] - lines[1]["y"]) >= 2, lines  # both at 0 Fame: drawn apart
     shot(a, "evening2-story-tied")
+
+
+def keep_enemy(page, name, armor, attack, fame, abilities=()):
+    """An enemy typed in the fight's set-up and kept for the game (seed 004 "ENEMIES": typed once)."""
+    typed = page.locator("[data-testid=add-typed]")
+    if not typed.is_visible():
+        typed.locator("xpath=ancestor::details[1]/summary").click()
+    typed.locator("input[name=name]").fill(name)
+    typed.locator("input[name=armor]").fill(str(armor))
+    typed.locator("input[name=attack]").fill(str(attack))
+    typed.locator("input[name=fame]").fill(str(fame))
+    for ab in abilities:
+        typed.locator(f"input[name=ability][value={ab}]").check()
+    typed.locator("button").last.click()
+    settled(page)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_kept_enemies_buttons_break_no_word_at_360_and_390_px(server, phone, locale):
+    """The kept enemies' buttons on the combat page: no word of a name or of its facts broken inside its button, at
+    360 and 390 px, in English and German (found by a first-evening walkthrough: "Cros sbo wme n", "Swor dsme n")."""
+    from test_every_page import broken_words
+
+    p = phone(width=360, height=780)
+    gid = new_table(server, [p], "full_conquest", "competitive", [("Sam", "tovak"), ("Ben", "arythea")])
+    p.goto(f"{server}/games/{gid}/combat")
+    if locale == "de-DE":  # the game made in English, then the phone switched to German (its menu)
+        p.locator("details.menu summary").click()
+        p.locator("button[name=lang][value=de]").click()
+        expect(p.locator("html")).to_have_attribute("lang", "de")
+    p.locator("[data-testid=quick-fight-rampaging]").click()
+    settled(p)
+    keep_enemy(p, "Crossbowmen", 5, 4, 4, ("fortified",))
+    keep_enemy(p, "Swordsmen", 5, 3, 4)
+    p.once("dialog", lambda d: d.accept())
+    p.locator("[data-testid=combat-cancel]").click()
+    settled(p)
+    p.locator("[data-testid=quick-fight-rampaging]").click()
+    settled(p)
+    for width in (360, 390):
+        p.set_viewport_size({"width": width, "height": 780})
+        buttons = p.locator("[data-testid=kept-add] button[name=kept]")
+        expect(buttons).to_have_count(2)
+        assert broken_words(p) == [], (width, locale)
+        assert p.evaluate("document.documentElement.scrollWidth") <= width
+    shot(p, f"evening2-kept-enemies-{locale}")
