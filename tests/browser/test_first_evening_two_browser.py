@@ -241,3 +241,20 @@ def test_kept_enemies_buttons_break_no_word_at_360_and_390_px(server, phone, loc
         assert broken_words(p) == [], (width, locale)
         assert p.evaluate("document.documentElement.scrollWidth") <= width
     shot(p, f"evening2-kept-enemies-{locale}")
+
+
+def test_the_score_sheet_mid_game_in_german(server, phone):
+    """Cleo's German phone opens the score sheet in Round 1 of a Full Conquest: no "Mission nicht erfolgreich",
+    and the Beating line and its title each with its own label (found by a first-evening walkthrough)."""
+    a, b = phone(), phone(width=360, height=780)
+    gid = new_table(server, [a, b], "full_conquest", "competitive", TWO)
+    b.goto(f"{server}/games/{gid}/score")
+    b.locator("details.menu summary").click()
+    b.locator("button[name=lang][value=de]").click()
+    expect(b.locator("html")).to_have_attribute("lang", "de")
+    expect(b.get_by_test_id("mission")).to_have_text(
+        "Die Mission ist noch nicht entschieden: Das Spiel ist noch nicht vorbei.")
+    expect(b.locator("[data-line=beating] th")).to_contain_text("Prügelknabe")
+    expect(b.locator("[data-line=greatest_beating] th")).to_have_text("Größter Prügelknabe")
+    assert "Größter" not in b.locator("[data-line=beating] th").inner_text()
+    shot(b, "evening2-score-de")
