@@ -228,6 +228,19 @@
       if (typing(check)) window.htmx.trigger(check.closest("form"), "input");
     });
   });
+  // A refusal says how the game stood when it was refused (its data-seq): once this page shows the game moved on
+  // (another phone's change), it is removed, so no stale reason stays ("still to play: Anna" after Anna played).
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var target = e.detail && e.detail.target;
+    if (!target || target.id !== "live") return;
+    var mark = target.querySelector("[data-live-seq]");
+    var now = mark ? parseInt(mark.getAttribute("data-seq"), 10) : NaN;
+    if (isNaN(now)) return;
+    Array.prototype.forEach.call(document.querySelectorAll(".refusal .flash[data-seq], #flash .flash[data-seq]"),
+      function (f) {
+        if (parseInt(f.getAttribute("data-seq"), 10) < now) (f.closest(".refusal") || f).remove();
+      });
+  });
   document.addEventListener("htmx:afterSwap", function () {
     dirty.forEach(function (el) {
       if (!el.isConnected) { dirty.delete(el); return; }

@@ -28,10 +28,11 @@ def _export(t: Table) -> dict:
 
 
 def _normal(html: str, gid: int) -> str:
-    """A page without what differs between two games of the same log: their ids, tokens, keys and QR codes."""
+    """A page without what differs between two games of the same log: their ids, tokens, keys (the table screen's
+    too) and QR codes."""
     html = re.sub(r"<svg class=\"qr\".*?</svg>", "QR", html, flags=re.S)
     html = re.sub(r"/(games|join)/%d\b" % gid, r"/\1/ID", html)
-    html = re.sub(r"(k=|token=|csrf_token\" value=\"|/join/ID/)[A-Za-z0-9_\-.]+", r"\1X", html)
+    html = re.sub(r"(k=|token=|csrf_token\" value=\"|/join/ID/|/games/ID/screen/)[A-Za-z0-9_\-.]+", r"\1X", html)
     html = re.sub(r"mage-knight-game-%d" % gid, "mage-knight-game-ID", html)
     html = re.sub(r"\"(game|id)\": %d\b" % gid, r'"\1": ID', html)
     html = re.sub(r"name=\"nonce\" value=\"[^\"]*\"", "NONCE", html)  # a fresh one on every form

@@ -43,6 +43,13 @@ def join_key(game_id: int, token: str) -> str:
     return token_key(current_app.config["SECRET_KEY"], "join", game_id, token)
 
 
+def screen_key(game_id: int, token: str) -> str:
+    """The table screen's own key (``GET /games/<id>/screen/<key>``): an HMAC of the game's current token for the
+    purpose ``screen``. It opens the read-only table screen and nothing else (the join token cannot be read back
+    from it), and a new join code retires it as it retires every join key."""
+    return token_key(current_app.config["SECRET_KEY"], "screen", game_id, token)[:32]
+
+
 def same_secret(given, expected) -> bool:
     """Constant-time comparison of a secret from the request with the stored one; any text (non-ASCII, lone
     surrogates) or a non-text value is simply not equal (compare_digest refuses non-ASCII str)."""

@@ -14,12 +14,17 @@ from ..game.flow import board
 from ..game.flow.scenario_rules import VARIANT_NAMES
 from ..game.flow.trackers import REWARD_TEXT
 from ..net import lan_address
+from .access import screen_key
 from .language import current_lang
 
 
 def join_url(game) -> str:
     """The address a phone scans to join: the host's LAN address (``companion serve`` sets ``PUBLIC_URL``), or
     this request's host unless that is this machine's loopback."""
+    return _base() + url_for("games.join", game_id=game.id, token=game.token)
+
+
+def _base() -> str:
     base = current_app.config.get("PUBLIC_URL")
     if not base:
         parts = urlsplit(request.host_url)
@@ -29,7 +34,13 @@ def join_url(game) -> str:
             base = f"{parts.scheme}://{lan_address()}{port}/"
         else:
             base = request.host_url
-    return base.rstrip("/") + url_for("games.join", game_id=game.id, token=game.token)
+    return base.rstrip("/")
+
+
+def screen_url(game) -> str:
+    """The table screen's own address (``GET /games/<id>/screen/<key>``: it opens the read-only table screen in any
+    browser, and nothing else), on the same address as the join link."""
+    return _base() + url_for("table.screen", game_id=game.id, key=screen_key(game.id, game.token))
 
 
 def qr_svg(data: str) -> Markup:

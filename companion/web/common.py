@@ -134,18 +134,24 @@ def load_game(game_id: int) -> Game:
     row = game_row(game_id)
     if not has_access(row):
         abort(403, description=gettext("This game is private: scan the game's QR code to join it."))
+    return game_of(row, my_role(game_id), is_host(row))
+
+
+def game_of(row: dict, me: dict, host: bool) -> Game:
+    """The game of a row whose access was checked (``load_game``; the table screen's own key), folded from the
+    log; ``me`` is the device's role in it."""
+    game_id = row["id"]
     setup = json.loads(row["setup"])
     # the folded state from the process's cache: one indexed query when nothing changed, the new events only
     # after a command, the events after the nearest checkpoint after an undo/redo (companion/state_cache.py)
     state, seq = STATE_CACHE.state(get_db(), current_app.config["DATABASE"], game_id, setup, row["seed"])
-    me = my_role(game_id)
     game = Game(
         id=game_id,
         row=row,
         setup=setup,
         state=state,
         seq=seq,
-        is_host=is_host(row),
+        is_host=host,
         me=me,
     )
     g.game = game

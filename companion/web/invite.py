@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..rules.data import get_rules
 from .access import device_id, let_play, member, new_device_token, watching_phones
-from .board import join_url, qr_svg
+from .board import join_url, qr_svg, screen_url
 from .common import done, load_game, page
 from .wiring import GAME_LINKS, url_exists
 
@@ -94,7 +94,9 @@ def _common_links(gid: int) -> list[dict]:
 def show(game_id: int, device_token: str | None = None):
     game = load_game(game_id)
     url = join_url(game)
+    screen = screen_url(game)
     return page("games/invite.html", game=game, join_url=url, qr=qr_svg(url), device_token=device_token,
+                screen_url=screen, screen_qr=qr_svg(screen),
                 api_base=url_for("games_api.show", game_id=game_id),
                 watchers=watching_phones(game_id) if game.is_host else [])
 

@@ -15,6 +15,7 @@ import json
 from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import get_locale, gettext
 
+from ..game.flow.scenario_end import is_over
 from ..game.scoring import (all_confirmed, chart_view, confirmed, english_result, game_fields, is_final,
                             is_team_game, player_fields, result_for, scenario_of, table_view, titles_view,
                             typed_lines, winner_text)
@@ -62,6 +63,7 @@ def sheet(game_id: int):
         sc=sc,
         unsupported=False,
         final=final,
+        mission_decided=final or is_over(state),
         pfields=_fields(player_fields(sc, is_team_game(state))),
         gfields=_fields(game_fields(sc)),
         values=players,

@@ -17,14 +17,15 @@ import threading
 import time
 from typing import Any, Mapping
 
-from flask import Blueprint, current_app, render_template, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 from flask_babel import gettext
 
 from ..game.views.table import DRAFT_CHECKS, table_view
 from ..state import walk
-from .access import my_role
+from ..db import reader
+from .access import has_access, my_role, same_secret, screen_key
 from .board import join_url, qr_svg
-from .common import load_game, page
+from .common import game_of, game_row, htmx, load_game, page
 from .games import polled_seq
 from .language import current_lang, render_sentence_here
 
@@ -90,29 +91,88 @@ def table_poll_url(game_id: int, version: int) -> str:
     return url_for("table.poll", game_id=game_id, d=version)
 
 
-@bp.get("/games/<int:game_id>/table")
-def show(game_id: int):
-    game = load_game(game_id)
+def how_to_get_the_screen() -> str:
+    return gettext("To show this game on a big screen, open the table screen's own address on that screen: a phone "
+                   "in the game finds it, with its QR code, on the game's Invite (QR) page.")
+
+
+def screen_context(game, poll_url) -> dict:
+    """What the table screen shows (a joined device's and the screen key's alike)."""
     draft = draft_of(game.id, game.seq)
     typing = None
     if draft is not None and draft["player"] is not None and draft["player"] < len(game.state["players"]):
         typing = game.state["players"][draft["player"]]["name"]
     view = table_view(game.state, current_lang(), gettext("Dummy player"),
                       DraftForm(draft["fields"]) if draft else None)
+    return {"game": game, "t": view, "typing": typing, "log": last_sentences(game),
+            "poll": poll_url(draft["v"] if draft else 0)}
+
+
+@bp.get("/games/<int:game_id>/table")
+def show(game_id: int):
+    if not has_access(game_row(game_id)):
+        abort(403, description=gettext("This game is private: scan the game's QR code to join it.") + " "
+              + how_to_get_the_screen())
+    game = load_game(game_id)
     url = join_url(game)
-    return page("table/screen.html", game=game, t=view, typing=typing, log=last_sentences(game), qr=qr_svg(url),
-                join_url=url, poll=table_poll_url(game.id, draft["v"] if draft else 0))
+    return page("table/screen.html", qr=qr_svg(url), join_url=url,
+                **screen_context(game, lambda v: table_poll_url(game.id, v)))
 
 
 @bp.get("/games/<int:game_id>/table/poll")
 def poll(game_id: int):
     """``204`` while neither the log nor the typed draft changed; else the new poller and ``gameChanged``."""
-    last = polled_seq(game_id)
+    return _poll(game_id, polled_seq(game_id), lambda v: table_poll_url(game_id, v))
+
+
+def _poll(game_id: int, last: int, poll_url):
     draft = draft_of(game_id, last)
     version = draft["v"] if draft else 0
     if request.args.get("seq") == str(last) and request.args.get("d") == str(version):
         return "", 204
-    resp = current_app.make_response(render_template("table/_sync.html", poll=table_poll_url(game_id, version),
-                                                     seq=last))
+    resp = current_app.make_response(render_template("table/_sync.html", poll=poll_url(version), seq=last))
     resp.headers["HX-Trigger"] = "gameChanged"
     return resp
+
+
+# ---------------------------------------------------------------------------------------------- the screen's own key
+# ``GET /games/<id>/screen/<key>``: the table screen for a browser that joined nothing (a laptop by the board): the
+# Invite page shows this address and its QR code. The key only reads the screen: no other page, no export, no
+# command accepts it, and the screen it opens does not show the join code (that would make it a join key). The
+# host's "new join code" retires it (it is made from the game's token).
+
+
+def _screen_row(game_id: int, key: str) -> dict:
+    row = game_row(game_id)
+    if not same_secret(key, screen_key(game_id, row["token"])):
+        abort(403, description=gettext("This table screen's address no longer opens the game: the host made a new "
+                                       "join code, which retires it.") + " " + how_to_get_the_screen())
+    return row
+
+
+def screen_poll_url(game_id: int, key: str, version: int) -> str:
+    return url_for("table.screen_poll", game_id=game_id, key=key, d=version)
+
+
+@bp.get("/games/<int:game_id>/screen/<key>")
+def screen(game_id: int, key: str):
+    """The read-only table screen opened with its own key: no join, no choice, no session."""
+    game = game_of(_screen_row(game_id, key), {"role": None, "player": None}, False)
+    return render_template("table/screen.html", fragment=bool(htmx) and not request.headers.get("HX-Boosted"),
+                           seq=game.seq, qr=None, **screen_context(game, lambda v: screen_poll_url(game.id, key, v)))
+
+
+@bp.get("/games/<int:game_id>/screen/<key>/poll")
+def screen_poll(game_id: int, key: str):
+    """The screen key's poll: as ``/table/poll``, for the key instead of a joined device."""
+    if game_id >= 1 << 63:
+        abort(404, description=gettext("There is no such game."))
+    row = reader(current_app.config["DATABASE"]).execute(
+        "SELECT token, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = games.id) "
+        "FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        abort(404, description=gettext("There is no such game."))
+    if not same_secret(key, screen_key(game_id, row[0])):
+        abort(403, description=how_to_get_the_screen())
+    return _poll(game_id, row[1], lambda v: screen_poll_url(game_id, key, v))
+

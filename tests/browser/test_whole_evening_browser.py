@@ -193,7 +193,7 @@ def test_a_three_phone_full_conquest_to_the_score_sheet_and_back(server, phone):
     a.click("[data-testid=end-turn]")  # the host ends Ben's turn for him
     everyone_sees(mine_or("Anna"))
     a.goto(f"{server}/games/{gid}/log")
-    expect(a.locator(".log")).to_contain_text("Ben's turn is over. (by the host for Ben)")
+    expect(a.locator(".log")).to_contain_text("Ben's turn is over (by the host).")
 
     fame = sum(conquer(a, server, gid, city, 4) for city in ("white", "blue", "red"))
     board(a, server, gid)

@@ -27,7 +27,7 @@ from ..spine.fields import LARGEST, between, player_index
 from ..spine.payloads import needs_at_record
 from ..spine.sentences import name_arg, sentence
 from .hand_limit import hand_limit_now
-from .round_state import announced_by, current, phase, tactic_of
+from .round_state import announced_by, current, flow, phase, tactic_of
 from .scenario_end import after_turn, status
 from .scenario_info import DUMMY
 
@@ -162,7 +162,24 @@ def reminders(state: dict, who: Any) -> dict | None:
         return None
     t = tactic_of(state, who)
     return {"tactic": t, "flipped": flipped(state, who), "extra_turn": extra_turn_possible(state, who),
-            "hand_limit": planning_hand_limit(state, who), "die_stolen_by": die_stolen_by(state, who)}
+            "hand_limit": planning_hand_limit(state, who), "die_stolen_by": die_stolen_by(state, who),
+            "spent": tactic_spent(state, who)}
+
+
+# Tactics whose whole effect is "When you take this Tactic: ..." (rules_data/tactics.yaml: Rethink, Great Start,
+# Preparation); Mana Steal's die stays on its card for the Round, so its text stays.
+WHEN_TAKEN = frozenset({"rethink", "great_start", "preparation"})
+
+
+def tactic_spent(state: dict, who: Any) -> bool:
+    """The Tactic's moment is past: a "When you take this Tactic" effect, and ``who`` has ended a turn since taking
+    it (its reminder then goes: found by a first-evening walkthrough, "Great Start: draw 2 cards" on a later turn)."""
+    t = tactic_of(state, who)
+    if t is None or t.id not in WHEN_TAKEN:
+        return False
+    picked = (flow(state).get("picked_at") or {}).get(str(int(who)))
+    ended = (state.get("turn_ends") or {}).get(str(int(who)))
+    return picked is not None and ended is not None and int(ended) > int(picked)
 
 
 def die_stolen_by(state: dict, who: Any) -> list[str]:
@@ -191,4 +208,4 @@ def planning_hand_limit(state: dict, who: Any) -> int | None:
 
 
 __all__ = ["FLIP_REASONS", "cmd_extra_turn", "extra_turn_possible", "flipped", "missed_turn_sentence",
-           "planning_hand_limit", "refuse_announce", "reminders", "turn_ended"]
+           "planning_hand_limit", "refuse_announce", "reminders", "tactic_spent", "turn_ended"]

@@ -123,6 +123,7 @@ def _own(state: dict) -> dict:
 def _tactic(state: dict, p: dict, ev: Event) -> None:
     r = _own(state)
     r["picks"][str(int(p["player"]))] = p["tactic"]
+    r.setdefault("picked_at", {})[str(int(p["player"]))] = ev.seq  # a "when you take it" reminder's moment
     if "dummy" in p and state.get("dummy"):
         REDUCERS["dummy.tactics"](state, p["dummy"], ev)
         r["turn"] = 0

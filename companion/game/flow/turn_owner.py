@@ -3,7 +3,7 @@ tokens"; 4b: the player whose turn it is may announce the End of the Round "inst
 
 Only the phone of the player whose turn it is ends that turn or announces the End of the Round, and only the phone of
 the player who chooses a Tactic now chooses it (A Round 3: each player chooses their own Tactic card); the host may
-do it for them (the log line then says "by the host for ..."); any other phone is refused, and told whose it is.
+do it for them (the log line then says so: "Ben's turn is over (by the host)."); any other phone is refused, and told whose it is.
 The web layer only supplies the acting device (``companion.game.spine.command.Actor``); this module decides. No Flask.
 """
 

@@ -33,5 +33,17 @@ def page_data(state: dict) -> dict:
         "difficulty_names": DIFFICULTY_NAMES, "variant_names": VARIANT_NAMES,
         "colors": ("red", "blue", "green", "white"), "max_level": data().max_level,
         "remember": reminders(state),
+        "level_ups_now": level_ups_now(m),
         "fought_sites": set(SITE_NAMES.values()),  # sites a fight recorded: msgids, translated on the page
     }
+
+
+def level_ups_now(m: dict) -> dict | None:
+    """The latest Fame gain while its level-up still has its moment, else None. 004 "GAINING ADVANCED ACTIONS":
+    "When you gain an advanced action, wait until you have drawn up your cards for your next turn to gain it": the
+    instruction shows on the turn of the gain and the next one (a Round's end in between is no turn), and goes when
+    that next turn is over (found by a first-evening walkthrough: it stayed on the page into the next Round)."""
+    last = m.get("last_fame")
+    if not last or not last.get("level_ups") or last.get("turns_since", 0) > 1:
+        return None
+    return last

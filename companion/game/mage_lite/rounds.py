@@ -25,6 +25,8 @@ ROUND_SCOPE = SCOPE + ("round",)
 def _turn(state: dict, p: dict, ev: Event) -> None:
     m = live(state)
     m["turns"] += 1
+    if m.get("last_fame"):  # its level-up instruction lasts until the next turn's cards are drawn (page.level_ups_now)
+        m["last_fame"]["turns_since"] = m["last_fame"].get("turns_since", 0) + 1
     d = m["dummy"]
     if d is None:
         return

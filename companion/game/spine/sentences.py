@@ -31,6 +31,31 @@ def _english_plural(singular: str, plural: str, n: Any) -> str:
 
 UNREADABLE = N_("(an entry this version cannot show)")
 
+# What the host's phone did for a player (game.spine.command.run records this wrapper around the command's
+# sentence). Shown as one sentence: the inner sentence without its full stop, then who did it; the player named once
+# (found by a first-evening walkthrough: "Ben's turn is over. (by the host for Ben)"). Stored events keep the
+# wrapper's msgid: only how it reads changed.
+HOST_FOR = "%(what)s (by the host for %(name)s)"
+BY_THE_HOST = N_("%(what)s (by the host).")
+BY_THE_HOST_FOR = N_("%(what)s (by the host for %(name)s).")
+
+
+def _names(s: Any, name: Any) -> bool:
+    """Whether a sentence's arguments already name ``name`` (a player's name)."""
+    if not isinstance(s, dict) or not isinstance(s.get("args"), dict) or not isinstance(name, str):
+        return False
+    return any(v == name for v in s["args"].values())
+
+
+def _host_for(s: dict) -> tuple[dict, bool]:
+    """The host-for wrapper read as one sentence (its msgid chosen here); other sentences as they are. The bool:
+    the nested sentence loses its full stop."""
+    args = s.get("args")
+    if s.get("msg") != HOST_FOR or s.get("nested") != "what" or not isinstance(args, dict) \
+            or not isinstance(args.get("what"), dict):
+        return s, False
+    return dict(s, msg=BY_THE_HOST if _names(args["what"], args.get("name")) else BY_THE_HOST_FOR), True
+
 
 def render_sentence(s: Any, translate: Callable[[str], str] = lambda m: m, lang: str = "en",
                     nplural: Callable[[str, str, Any], str] | None = None) -> str:
@@ -51,10 +76,13 @@ def _render(s: dict, translate: Callable[[str], str], lang: str,
             nplural: Callable[[str, str, Any], str] | None) -> str:
     if not (isinstance(s["msg"], str) and format_ok(s["msg"]) and format_ok(str(s.get("plural") or ""))):
         raise ValueError("a sentence this version does not format")  # e.g. a huge width: never formatted
+    s, clause = _host_for(s)
     args = dict(s.get("args", {}))
     nested = s.get("nested")
     if nested and isinstance(args.get(nested), dict) and "msg" in args[nested]:
         args[nested] = _render(args[nested], translate, lang, nplural)
+        if clause:
+            args[nested] = args[nested].rstrip().removesuffix(".")
     for key, value in args.items():
         if isinstance(value, dict) and "$name" in value:
             en, de = value["$name"]

@@ -10,6 +10,7 @@ WIDTH, HEIGHT = 260, 170
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 24
 MARKERS = ("circle", "square", "diamond", "triangle", "cross", "star")
 BAR_WIDTH = 200
+TIE_GAP = 3.5  # units between the lines of players tied at a Round (a line is 2 wide, a marker about 7)
 
 
 def nice_top(value: int) -> tuple[int, int]:
@@ -39,10 +40,18 @@ def fame_chart(fame_by_round: list[dict], players: list[dict]) -> dict:
     def y(f: int) -> float:
         return round(TOP + plot_h * (1 - max(f, 0) / top), 1)
 
+    def apart(r: dict, i: int) -> float:
+        """Players tied at a Round are drawn a little apart, in player order about the true height, so a line never
+        lies wholly under another (found by a first-evening walkthrough: Anna's line hidden under Ben's at 4 Fame)."""
+        shown = [p["index"] for p in players if p["index"] < len(r["fame"])]
+        tied = [j for j in shown if r["fame"][j] == r["fame"][i]]
+        return round((tied.index(i) - (len(tied) - 1) / 2) * TIE_GAP, 1) if len(tied) > 1 else 0.0
+
     series = []
     for p in players:
         i = p["index"]
-        marks = [{"x": x(r["round"]), "y": y(r["fame"][i]), "round": r["round"], "fame": r["fame"][i]}
+        marks = [{"x": x(r["round"]), "y": round(y(r["fame"][i]) + apart(r, i), 1), "round": r["round"],
+                  "fame": r["fame"][i]}
                  for r in fame_by_round if i < len(r["fame"])]
         series.append({"index": i, "name": p["name"], "marker": MARKERS[i % len(MARKERS)], "n": i % len(MARKERS),
                        "points": " ".join(f"{m['x']},{m['y']}" for m in marks), "marks": marks})
