@@ -4,6 +4,7 @@ combat outcome (reward, level up, failed assault, conquered city) and the rules 
 Regelheft's words (seed 002)."""
 from __future__ import annotations
 
+from html import unescape
 import re
 
 import pytest
@@ -214,3 +215,48 @@ def test_the_look_ups_speak_the_regelhefts_german(app):
     assert "Diese Partie: 5 Einheiten auslegen." in prep
     ref = t.client.get("/rules/procedures").get_data(as_text=True)
     assert "Ablauf von Zug und Runde" in ref and "Langsame Erholung: Zeige deine Handkarten" in ref
+
+
+def _log(t: Table) -> str:
+    text = re.sub(r"<[^>]+>", " ", t.client.get(f"/games/{t.id}/log").get_data(as_text=True))
+    return " ".join(unescape(text).split())
+
+
+def test_the_reputation_bonus_counts_once_per_turn_in_the_recruit_lines(app):
+    """Rulebook, Interacting with Locals 5a: 'You apply the bonus or penalty (for Reputation and for Shield tokens in
+    a city) only once per turn, no matter how many things you buy.' Reputation +2: Influence +1 (the Reputation
+    track). Cleo plays first (Early Bird); Fame 8: level 3, two Command tokens."""
+    t = Table(app)
+    t.do("recruit", player=2, unit="peasants")  # no Tactics yet: the app cannot tell the turns apart
+    assert "Cleo recruits Peasants." in _log(t)  # Reputation 0: no modifier
+    t.do("reputation", player=0, amount=2)
+    t.do("recruit", player=0, unit="peasants")
+    assert ("Anna recruits Peasants (Influence +1 from Reputation, once per turn however many Units are "
+            "recruited).") in _log(t)
+    t.do("unit", player=0, uid=t.state()["players"][0]["units"][0]["uid"], action="disband")
+    pick_tactics(t)
+    t.do("reputation", player=2, amount=2)
+    t.do("fame", player=2, amount=8)
+    t.do("unit", player=2, uid=t.state()["players"][2]["units"][0]["uid"], action="disband")
+    t.do("recruit", player=2, unit="peasants")
+    t.do("recruit", player=2, unit="foresters")
+    log = _log(t)
+    assert "Cleo recruits Peasants (Influence +1 from Reputation, once this turn)." in log
+    assert ("Cleo recruits Foresters (the Reputation modifier +1 counts once per turn: it was counted with this "
+            "turn's first recruit).") in log
+    t.do("round_end_turn", player=2)  # Ben's turn (Rethink): Cleo's next recruit is in another turn
+    t.do("reputation", player=1, amount=2)
+    t.do("recruit", player=1, unit="peasants")
+    assert "Ben recruits Peasants (Influence +1 from Reputation, once this turn)." in _log(t)
+
+
+def test_a_stored_recruit_line_of_before_still_reads(app):
+    """Stored games keep their log: the line every paid recruit said before reads in both languages."""
+    from companion.game.flow.units import STORED_RECRUIT_LINE
+    from companion.game.spine.sentences import render_sentence, sentence
+    from companion.i18n import merged_catalog
+
+    s = sentence(STORED_RECRUIT_LINE, name="Anna", unit="Peasants", mod=1)
+    assert render_sentence(s) == "Anna recruits Peasants (Influence +1 from Reputation)."
+    german = {m.id: m.string for m in merged_catalog("de") if m.id}
+    assert german[STORED_RECRUIT_LINE] == "%(name)s rekrutiert %(unit)s (Einfluss %(mod)+d durch Ansehen)."
