@@ -101,3 +101,13 @@ def test_bad_data_is_refused_naming_file_entry_and_field(tmp_path, change, messa
 def test_the_file_alone_loads(tmp_path):
     shutil.copy(SRC, tmp_path / "procedures.yaml")
     assert set(load_rules(tmp_path).procedures) >= set(PROCEDURE_IDS)
+
+
+def test_the_rules_api_serves_the_procedures(client):
+    """Rulebook 'Wounds and Healing' 3c (p. 11): the step with the app's own number (a Unit's Healing cost)."""
+    body = client.get("/api/v1/rules/procedures").get_json()["procedures"]
+    healing = next(p for p in body if p["id"] == "healing")
+    assert (healing["page"], healing["section"], healing["section_de"]) == (11, "Wounds and Healing",
+                                                                         "Verletzungen und Heilung")
+    unit = next(s for s in healing["steps"] if s["id"] == "unit")
+    assert unit["ref"] == "3c" and "equal to the level of the Unit" in unit["text"]
