@@ -192,6 +192,8 @@ def test_the_rules_reference_has_every_procedure_as_its_own_section(client):
                 "level_up", "exploring", "safe_space", "failed_assault", "conquered_city"):
         assert f'id="{pid}"' in html and f'href="#{pid}"' in html
     assert "Slow Recovery: reveal your hand" in html
+    cities = client.get("/rules/cities").get_data(as_text=True)
+    assert 'href="/rules/procedures#conquered_city"' in cities
 
 
 def test_the_look_ups_speak_the_regelhefts_german(app):
