@@ -78,6 +78,7 @@ def test_the_end_of_turn_checklist_stands_where_the_turn_ends_with_the_hand_limi
     rest = block(html, "resting")
     assert "Standard Rest: you must discard one non-Wound card and any number of Wound cards" in rest
     assert "Slow Recovery" in rest and "(p. 6, 7a)" in rest
+    assert "Take one of them" not in rest and "put the other in the Common Skills area" in block(html, "turn-level-up")
 
 
 def test_the_mana_of_the_rounds_time_and_the_moves_on_the_board(app):
@@ -155,6 +156,9 @@ def test_a_conquered_adventure_site_says_how_to_take_its_reward(client):
     gid = new_solo_game(client)
     setup(client, gid, "dungeon", adventure_site="tomb")
     add(client, gid, "minotaur")
+    # Quick reference, Tomb: 'Night rules apply' (Rulebook, Using Mana 2b: 'Gold mana can never be used at Night')
+    fight = client.get(f"/games/{gid}/combat").get_data(as_text=True)
+    assert "Gold mana can never be used at Night" in block(fight, "combat-mana-night")
     post(client, gid, "/combat/phase")
     post(client, gid, "/combat/attack", {"target": "1", "value": "5", "element": "physical", "kind": "ranged"})
     post(client, gid, "/combat/end")
