@@ -25,7 +25,9 @@ UMLAUT = re.compile(r"[ÄÖÜäöüß]")
 #: names the tests type in, and English words the German catalog uses where the English text comes from the rules
 #: data (site and card names: "Monster Den", "Portal", "Tempo")
 SAME_IN_BOTH = {"Elf", "Uthuk", "Zorg", "Mork", "Hulk", "Anna", "Ben", "Den", "Draconum", "Monster", "Portal",
-                "Form", "Tempo"}
+                "Form", "Tempo",
+                # the Rulebook's "Standard Rest" (A Player's Turn 7; the English text from rules_data/procedures.yaml)
+                "Rest"}
 
 
 def _german():

@@ -24,7 +24,9 @@ URL = re.compile(r"\bhttps?://\S+")
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
 #: names and words that are the same in both languages but only the English catalog spells out
 SAME_IN_BOTH = {"Tovak", "Arythea", "Goldyx", "Norowas", "Wolfhawk", "Krang", "Braevalar", "Elf", "Uthuk", "Anna",
-                "Ben", "Archer", "Beastman", "Not", "plus"}
+                "Ben", "Archer", "Beastman", "Not", "plus",
+                # the Regelheft's own words (seed 002): "an die oberste Position", "in Höhe des Levels der Einheit"
+                "Position", "Positionen", "Levels"}
 
 SAME_NAMES = [m.id for m in merged_catalog("de") if isinstance(m.id, str) and m.id == m.string and " " in m.id]
 

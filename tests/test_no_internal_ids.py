@@ -94,7 +94,7 @@ def _enemy_keys(client, gid):
 
 RULES_PAGES = ["/", "/games/new", "/rules/", "/rules/enemies", "/rules/enemies/heroes_swift", "/rules/units",
                "/rules/sites", "/rules/scenarios", "/rules/scenarios/full_conquest", "/rules/heroes", "/rules/cities",
-               "/rules/tracks", "/rules/tactics", "/rules/cards", "/rules/odds"]
+               "/rules/tracks", "/rules/tactics", "/rules/cards", "/rules/odds", "/rules/procedures"]
 
 
 def _pages(client):

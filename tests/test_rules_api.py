@@ -4,7 +4,7 @@ import pytest
 from companion import create_app
 from companion.rules.data import get_rules
 
-KINDS = ["enemies", "units", "heroes", "levels", "reputation", "cities", "tactics", "scenarios", "sites"]
+KINDS = ["enemies", "units", "heroes", "levels", "reputation", "cities", "tactics", "scenarios", "sites", "procedures"]
 
 ENEMY_KEYS = {"id", "name", "name_de", "color", "expansion", "copies", "armor", "elusive_armor", "attacks",
               "abilities", "defend", "summon", "resistances", "fame"}

@@ -298,6 +298,13 @@ def tactics():
                            by_time=[(t, [x for x in every if x.time == t]) for t in TIMES])
 
 
+@bp.get("/procedures")
+def procedures():
+    """The look-ups of a turn and a Round (rules_data/procedures.yaml), each its own section (its id the anchor
+    the board's look-ups link to)."""
+    return render_template("rules/procedures.html", procedures=values(get_rules().procedures))
+
+
 @bp.get("/cards")
 def cards():
     every = values(getattr(get_rules(), "cards", {}) or {})

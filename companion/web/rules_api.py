@@ -107,6 +107,7 @@ KINDS: dict[str, Callable[[Any], dict]] = {
     "tactics": tactic_record,
     "scenarios": _plain,
     "sites": _plain,
+    "procedures": _plain,
 }
 
 

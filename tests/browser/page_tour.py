@@ -10,7 +10,7 @@ from test_two_phones import create_game
 
 REFERENCE = ["/rules", "/rules/enemies", "/rules/enemies/swamp_dragon", "/rules/units", "/rules/sites",
              "/rules/scenarios", "/rules/scenarios/full_conquest", "/rules/tracks", "/rules/odds", "/rules/heroes",
-             "/rules/tactics", "/rules/cards", "/rules/cities"]
+             "/rules/tactics", "/rules/cards", "/rules/cities", "/rules/procedures"]
 
 
 def new_solo(page, base) -> int:

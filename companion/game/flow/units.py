@@ -13,12 +13,33 @@ from ..spine.command import Command, Invalid, InvalidN, command
 from ..spine.fields import flag
 from ..spine.payloads import needs
 from ..spine.sentences import name_arg, sentence
+from .round_state import current, dummy_of, flow
 from .scenario_play import check_recruit
+
+# Rulebook, Interacting with Locals 5a: "You apply the bonus or penalty (for Reputation and for Shield tokens in a
+# city) only once per turn, no matter how many things you buy." A recruit's log line says so; the line every paid
+# recruit said before (stored games keep showing it) was:
+STORED_RECRUIT_LINE = N_("%(name)s recruits %(unit)s (Influence %(mod)+d from Reputation).")
+
+
+def interaction_turn(state: dict, i: int) -> list | None:
+    """This turn of player ``i`` as the Round flow counts it (the Round, its turn counter, the last turns left, the
+    Dummy player's turn), or None when the flow does not say it is ``i``'s turn (no Tactics picked, another
+    player's turn): then the app cannot tell one turn from the next."""
+    if current(state) != i:
+        return None
+    r = flow(state)
+    return [state["round"], r["turn"], len(r["last_turns"]), r["announced_by"] is not None,
+            (dummy_of(state) or {}).get("turn")]
 
 
 @reducer("unit.recruit")
 def _recruit(state, p, ev):
     pl = player(state, p["player"])
+    if "influence_modifier" in p:  # paid with Influence: the turn whose interaction counted the Reputation modifier
+        turn = interaction_turn(state, p["player"])
+        if turn is not None:
+            state.setdefault("reputation_counted", {})[str(p["player"])] = turn
     uid = state["next_uid"]
     state["next_uid"] += 1
     pl["units"].append(
@@ -102,8 +123,16 @@ def cmd_recruit(state, data) -> Command:
                N_("%(name)s recruits %(unit)s: the Reputation modifier is doubled, Influence %(mod)+d."))
         s = sentence(msg, name=pl["name"], unit=label, mod=mod)
     elif mod:
-        s = sentence(N_("%(name)s recruits %(unit)s (Influence %(mod)+d from Reputation)."), name=pl["name"],
-                     unit=label, mod=mod)
+        turn = interaction_turn(state, i)
+        if turn is not None and (state.get("reputation_counted") or {}).get(str(i)) == turn:
+            msg = N_("%(name)s recruits %(unit)s (the Reputation modifier %(mod)+d counts once per turn: it was "
+                     "counted with this turn's first recruit).")
+        elif turn is not None:
+            msg = N_("%(name)s recruits %(unit)s (Influence %(mod)+d from Reputation, once this turn).")
+        else:
+            msg = N_("%(name)s recruits %(unit)s (Influence %(mod)+d from Reputation, once per turn however many "
+                     "Units are recruited).")
+        s = sentence(msg, name=pl["name"], unit=label, mod=mod)
     else:
         s = sentence(N_("%(name)s recruits %(unit)s."), name=pl["name"], unit=label)
     # what the recruit depends on: the Reputation (the X space), the Fame (Command tokens), the Round (Elite Units)

@@ -11,6 +11,7 @@ from .cards import _parse_cards, _parse_sites, _parse_terrains, _parse_units
 from .enemies import _parse_enemies
 from .mage_lite import _parse_mage_lite
 from .pieces import _parse_cities, _parse_heroes, _parse_tactics
+from .procedures import _parse_procedures
 from .records import Card, Rules
 from .scenarios import _parse_scenarios
 from .setup_rules import _parse_setup
@@ -33,6 +34,7 @@ _SINGLE_FILES: dict[str, tuple[str, Callable[[str, dict], Any], Any]] = {
     "terrains": ("terrains.yaml", _parse_terrains, MappingProxyType({})),
     "setup_rules": ("setup.yaml", _parse_setup, None),
     "mage_lite": ("mage_lite.yaml", _parse_mage_lite, None),
+    "procedures": ("procedures.yaml", _parse_procedures, MappingProxyType({})),
 }
 _CARD_FILES = ("basic_actions.yaml", "advanced_actions.yaml", "spells.yaml", "artifacts.yaml")
 

@@ -254,6 +254,7 @@ class Rules:
     cards: Mapping[str, Card]
     setup_rules: Any = None  # setup.py's SetupRules: the set-up numbers every scenario shares (setup.yaml)
     mage_lite: Any = None  # data/mage_lite.py's MageLiteData: Mage Lite's (seed 004) numbers (mage_lite.yaml)
+    procedures: Any = None  # data/procedures.py's Procedures by id: the look-ups of a turn and a Round (procedures.yaml)
 
     def kind(self, name: str) -> list[dict]:
         """API list for /api/v1/rules/<kind>."""
