@@ -101,6 +101,12 @@ def outcome_of(state: dict, cur: dict) -> dict:
     kind = cur["kind"]
     defeated = [e for e in mine(cur) if e.get("defeated")]
     undefeated = alive(cur)
+    if mage_lite_rules(state) and cur["fight"] == "rampaging":
+        # seed 004 "Combat with Enemies" 1d: "If you are standing adjacent to a rampaging enemy site ... you can
+        # challenge it"; Combat Outcomes 2a: "You do gain Reputation (+1 for each orc marauders, +2 for each
+        # draconum)": an enemy fought on its own rampaging space is rampaging, ticked or not
+        defeated = [{**e, "rampaging": True} for e in defeated]
+        undefeated = [{**e, "rampaging": True} for e in undefeated]
     try:
         out = combat_outcome([engine_enemy(e, False) for e in defeated],
                              [engine_enemy(e, False) for e in undefeated], kind)
