@@ -53,3 +53,55 @@ def test_orcs_in_ruins_give_no_reputation():
     g = game()
     win(g, [ORC], fight="adventure")
     assert g.state["players"][0]["reputation"] == 0
+
+
+def reward(g):
+    return g.state["combat"]["last"]["reward"]
+
+
+def test_the_tomb_gives_an_artifact_or_a_spell():
+    """004 Site Reference, Tomb: "Gain an Artifact or a Spell." (not both, as Mage Knight's tomb)."""
+    g = game()
+    win(g, [DRACONUM], fight="dungeon", adventure_site="tomb")
+    assert reward(g) == "an Artifact or a Spell"
+
+
+def test_a_monster_den_gives_mana_tokens_chosen_by_the_guiding_symbols_in_the_base_game():
+    """004 "THE SOURCE & MANA": "There are no mana crystals in the base game; only mana tokens". Monster Den: "Get
+    2 (or 3 for Spawning Grounds) Mana tokens at the end of your turn (or crystals if you have the crystal
+    expansion): Use the right Guiding symbol of the first 2 (or 3 for Spawning Grounds) cards of your hand"; no
+    mana die."""
+    g = game(variants=())
+    win(g, [RUIN], fight="adventure", adventure_site="monster_den")
+    text = reward(g)
+    assert text.startswith("2 mana tokens") and "Guiding symbol" in text and "crystal" not in text
+    assert "die" not in text and "roll" not in text
+    g = game(variants=())
+    win(g, [RUIN, RUIN], fight="adventure", adventure_site="spawning_grounds")
+    assert reward(g).startswith("an Artifact and 3 mana tokens") and "first 3 cards" in reward(g)
+
+
+def test_with_the_crystal_expansion_the_monster_den_gives_crystals():
+    """004 Monster Den: "(or crystals if you have the crystal expansion)"."""
+    g = game(variants=("crystals",))
+    win(g, [RUIN], fight="adventure", adventure_site="monster_den")
+    assert reward(g).startswith("2 crystals")
+
+
+def test_the_dungeon_reward_is_chosen_by_the_guiding_symbol_not_a_die():
+    """004 Dungeon: "Using your Guiding Symbol of your first card in your hand, gain: Gold/Black - Spell. Red, Blue,
+    Green or White - Artifact."."""
+    g = game()
+    win(g, [RUIN], fight="dungeon", adventure_site="dungeon")
+    assert "Guiding symbol of the first card" in reward(g) and "die" not in reward(g)
+
+
+def test_a_mage_tower_gives_a_spell_and_a_burned_monastery_an_artifact():
+    """004 Combat Outcomes 2c: "If it is a mage tower, you will get to choose a Spell at the end of your turn as a
+    reward"; 2d: "the monastery is now burned ... At the end of your turn, claim an Artifact as your reward."."""
+    g = game()
+    win(g, [RUIN], fight="mage_tower")
+    assert reward(g) == "a Spell at the end of your turn"
+    g = game()
+    win(g, [RUIN], fight="monastery")
+    assert reward(g) == "an Artifact at the end of your turn"

@@ -27,7 +27,7 @@ from .forms import may_end, need_current
 from .interactive import extra_fame
 from .mage_lite import outcome_wounds
 from .setup import start_turn
-from .site_reward import reward_of
+from .site_reward import mage_lite_reward_of, reward_of
 from .state import (FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, player_units, refuse, root,
                     uid_of, unit_name_de)
 from .variant import mage_lite_rules
@@ -217,12 +217,21 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "explanation": lines_json(trace), "owner_loses_keep": owner_loses,
         "owner_site": FIGHTS[cur["fight"]][4],
         # the adventure site's reward with "Site conquered" (not for a revisit: "no reward and no Shield token")
-        "reward": reward_of(cur["site"].get("adventure")) if conquered and not cur.get("revisit") else None,
+        "reward": _reward(state, cur) if conquered and not cur.get("revisit") else None,
         "incantation": cur.get("incantation"),
         **({"mage_lite": True} if mage_lite_rules(state) else {}),
     }
 
 
+
+
+def _reward(state: dict, cur: dict) -> str | None:
+    """The reward of a site won: Mage Lite's Site Reference in a Mage Lite game (mana tokens, or crystals with its
+    Crystal expansion; the Guiding symbols choose), else the quick reference's adventure sites."""
+    if mage_lite_rules(state):
+        crystals = bool((state.get("mage_lite") or {}).get("crystals"))
+        return mage_lite_reward_of(cur["fight"], cur["site"].get("adventure"), crystals)
+    return reward_of(cur["site"].get("adventure"))
 
 
 @command("combat_end")

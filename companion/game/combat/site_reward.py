@@ -25,6 +25,39 @@ REWARDS = {
     # "whoever defeats the last one marks the space and gets the reward depicted on the token"
     "ancient_ruins": N_("the reward shown on its yellow token"),
 }
+# seed 004 (Mage Lite), Site Reference: the same sites with Mage Lite's rewards, taken at the end of the turn ("Do not
+# pick your reward before the end of your turn"). "There are no mana crystals in the base game; only mana tokens";
+# no dice either: the Guiding symbols of the cards in the hand choose.
+ML_REWARDS = {
+    # "Get 2 (or 3 for Spawning Grounds) Mana tokens at the end of your turn (or crystals if you have the crystal
+    # expansion): Use the right Guiding symbol of the first 2 (or 3 for Spawning Grounds) cards of your hand. Get
+    # mana token/crystal of that color. If Gold, choose any basic color. If Black, gain 1 Fame."
+    "monster_den": N_("2 mana tokens at the end of your turn: the right-hand Guiding symbol of each of the first 2 "
+                      "cards of your hand gives one of its colour (gold: any basic colour; black: 1 Fame)"),
+    "spawning_grounds": N_("an Artifact and 3 mana tokens at the end of your turn: the right-hand Guiding symbol of "
+                           "each of the first 3 cards of your hand gives one of its colour (gold: any basic colour; "
+                           "black: 1 Fame)"),
+    # "Using your Guiding Symbol of your first card in your hand, gain: Gold/Black - Spell. Red, Blue, Green or
+    # White - Artifact."
+    "dungeon": N_("the Guiding symbol of the first card of your hand chooses: gold or black, a Spell; red, blue, "
+                  "green or white, an Artifact"),
+    # Tomb: "Gain an Artifact or a Spell."
+    "tomb": N_("an Artifact or a Spell"),
+    # Ancient Ruins: "Gain rewards according to the token."
+    "ancient_ruins": N_("the reward shown on its yellow token"),
+    # Combat Outcomes 2c: "If it is a mage tower, you will get to choose a Spell at the end of your turn as a reward."
+    "mage_tower": N_("a Spell at the end of your turn"),
+    # Combat Outcomes 2d: "the monastery is now burned ... At the end of your turn, claim an Artifact as your reward."
+    "monastery": N_("an Artifact at the end of your turn"),
+}
+# with the Crystal expansion: "(or crystals if you have the crystal expansion)"
+ML_CRYSTAL_REWARDS = {
+    "monster_den": N_("2 crystals at the end of your turn: the right-hand Guiding symbol of each of the first 2 "
+                      "cards of your hand gives one of its colour (gold: any basic colour; black: 1 Fame)"),
+    "spawning_grounds": N_("an Artifact and 3 crystals at the end of your turn: the right-hand Guiding symbol of "
+                           "each of the first 3 cards of your hand gives one of its colour (gold: any basic colour; "
+                           "black: 1 Fame)"),
+}
 SITE_FIGHTS = {"monster_den": "adventure", "spawning_grounds": "adventure", "ancient_ruins": "adventure",
                "dungeon": "dungeon", "tomb": "dungeon"}
 
@@ -41,4 +74,14 @@ def reward_of(site: str | None) -> str | None:
     return REWARDS.get(site or "")
 
 
-__all__ = ["REWARDS", "SITE_FIGHTS", "adventure_site", "reward_of"]
+def mage_lite_reward_of(fight: str, site: str | None, crystals: bool) -> str | None:
+    """Mage Lite's reward text (to translate) of a site won: its adventure site's (``site``), or a mage tower's
+    Spell, a burned monastery's Artifact (``fight``); with the Crystal expansion crystals instead of mana tokens."""
+    key = site or (fight if fight in ("mage_tower", "monastery") else None)
+    if crystals and key in ML_CRYSTAL_REWARDS:
+        return ML_CRYSTAL_REWARDS[key]
+    return ML_REWARDS.get(key or "")
+
+
+__all__ = ["ML_CRYSTAL_REWARDS", "ML_REWARDS", "REWARDS", "SITE_FIGHTS", "adventure_site", "mage_lite_reward_of",
+           "reward_of"]
