@@ -49,3 +49,31 @@ def test_the_wounds_are_said_in_mage_lites_words_from_the_damage_step_to_the_res
     html = page(client, gid)
     assert 'data-testid="outcome-wounds-hand">2<' in html and 'data-testid="outcome-wounds-deck">2<' in html
     assert "Wounds in deck" not in html and "discard pile" not in html
+
+
+def do(client, gid, name, data=None, status=303):  # noqa: F811
+    """A Mage Lite command through its page form."""
+    html = page(client, gid, "/mage-lite")
+    seq = re.search(r'name="based_on" value="(\d+)"', html).group(1)
+    r = client.post(f"/games/{gid}/do/{name}", data={"based_on": seq, "next": f"/games/{gid}/mage-lite",
+                                                     **(data or {})})
+    assert r.status_code == status, r.get_data(as_text=True)[-1500:]
+    return r
+
+
+def test_after_the_verdict_the_combat_page_shows_it_and_offers_no_fight(client):  # noqa: F811
+    """004 Mini Blitz: "The goal is to defeat both cities before time runs out"; "One Round of the Game" 5a: "If
+    the scenario conditions have been met ... the game is over". After the verdict the combat page offers no fight
+    and shows the verdict itself (it offered every fight and said so only once tapped: found by a first-evening
+    walkthrough)."""
+    gid = mage_lite_game(client)
+    do(client, gid, "mage_lite_city", {"color": "red", "defeated": "2"})
+    do(client, gid, "mage_lite_city", {"color": "blue", "defeated": "3"})
+    html = page(client, gid)
+    assert 'data-testid="ml-verdict"' in html and 'data-testid="ml-won"' in html
+    assert "Won: both cities are conquered." in html and "5 Rounds were left." in html
+    assert 'data-testid="quick-fight-keep"' not in html and 'data-testid="combat-setup-go"' not in html
+    assert 'data-testid="ml-back-to-game"' in html
+    assert 'data-testid="ml-verdict"' in page(client, gid, "/mage-lite")
+    client.post("/lang", data={"lang": "de"})
+    assert "Gewonnen" in page(client, gid)
