@@ -38,7 +38,7 @@ def mage_lite_pages(client):
     yield "won", client.get(page).get_data(as_text=True)
     client.post(f"/games/{gid}/undo", data={})
     for _ in range(5):
-        _do(client, gid, "mage_lite_round_end")
+        _do(client, gid, "mage_lite_round_end", confirm="yes")
     yield "lost", client.get(page).get_data(as_text=True)
     r = client.post("/mage-lite", data={"name_0": "", "difficulty": "normal"})
     yield "refused", r.get_data(as_text=True)

@@ -56,7 +56,8 @@ def do(client, gid, name, data=None, status=303):  # noqa: F811
     html = page(client, gid, "/mage-lite")
     seq = re.search(r'name="based_on" value="(\d+)"', html).group(1)
     r = client.post(f"/games/{gid}/do/{name}", data={"based_on": seq, "next": f"/games/{gid}/mage-lite",
-                                                     **(data or {})})
+                                                     **(data or {})},
+                    headers={"Referer": f"http://localhost/games/{gid}/mage-lite"})
     assert r.status_code == status, r.get_data(as_text=True)[-1500:]
     return r
 
@@ -77,3 +78,18 @@ def test_after_the_verdict_the_combat_page_shows_it_and_offers_no_fight(client):
     assert 'data-testid="ml-verdict"' in page(client, gid, "/mage-lite")
     client.post("/lang", data={"lang": "de"})
     assert "Gewonnen" in page(client, gid)
+
+
+def test_end_the_round_with_no_turn_played_is_refused_until_the_table_confirms(client):  # noqa: F811
+    """004 "One Round of the Game" 4c: the Round ends when the player has no card left "or if the player wants to
+    go to the next round". With no turn played the page asks first and offers the same form confirmed."""
+    gid = mage_lite_game(client)
+    r = do(client, gid, "mage_lite_round_end", {"show": "ml-verdict"}, status=400)  # the page's form
+    assert "No turn was played in Round 1 yet" in r.get_data(as_text=True)
+    form = re.search(r'<form method="post" action="(/games/\d+/do/mage_lite_round_end)"[^>]*class="confirm-anyway">'
+                     r'(.*?)</form>', r.get_data(as_text=True), re.S)
+    assert form and 'name="confirm" value="yes"' in form.group(2)
+    assert state(client, gid)["round"] == 1
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(2)))
+    assert client.post(form.group(1), data=fields).status_code == 303
+    assert state(client, gid)["round"] == 2

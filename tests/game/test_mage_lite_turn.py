@@ -105,3 +105,24 @@ def test_a_mage_tower_gives_a_spell_and_a_burned_monastery_an_artifact():
     g = game()
     win(g, [RUIN], fight="monastery")
     assert reward(g) == "an Artifact at the end of your turn"
+
+
+def test_ending_a_round_with_no_turn_played_asks_first():
+    """004 "One Round of the Game" 4c: "If the player has no more cards he can draw and no card in his hand, or if
+    the player wants to go to the next round, proceed to step 5." A Round with no turn played ends only when the
+    table confirms (``confirm``: true), as Mage Knight's early next round: five Rounds went in five taps (found by a
+    first-evening walkthrough)."""
+    import pytest
+
+    from companion.game.spine.command import NeedsConfirm
+
+    g = game()
+    with pytest.raises(NeedsConfirm) as err:
+        g.run("mage_lite_round_end")
+    assert "No turn was played in Round 1 yet" in str(err.value)
+    assert g.state["round"] == 1
+    g.run("mage_lite_round_end", confirm=True)
+    assert g.state["round"] == 2
+    g.run("mage_lite_turn")
+    g.run("mage_lite_round_end")  # a turn played: no question
+    assert g.state["round"] == 3
