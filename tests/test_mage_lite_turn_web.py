@@ -93,3 +93,16 @@ def test_end_the_round_with_no_turn_played_is_refused_until_the_table_confirms(c
     fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(2)))
     assert client.post(form.group(1), data=fields).status_code == 303
     assert state(client, gid)["round"] == 2
+
+
+def test_the_red_side_note_says_to_read_the_card(client):  # noqa: F811
+    """004 "FAME AND REPUTATION": "When your reputation goes below the starting 0, flip the card to be on the 0 on
+    the negative reputation side (the red side) ... Use the same method to track your negative reputation": the text
+    prints no red number, the card does. The note says so in plain words (it read "(red side: the text prints no
+    numbers; Mage Knight's Reputation track)": found by a first-evening walkthrough)."""
+    gid = mage_lite_game(client)
+    do(client, gid, "mage_lite_reputation", {"reason": "assault"})
+    do(client, gid, "mage_lite_reputation", {"reason": "assault"})
+    html = page(client, gid, "/mage-lite")
+    assert "If your card shows another number, go by your card." in html
+    assert "the text prints no numbers" not in html
