@@ -106,3 +106,30 @@ def test_the_red_side_note_says_to_read_the_card(client):  # noqa: F811
     html = page(client, gid, "/mage-lite")
     assert "If your card shows another number, go by your card." in html
     assert "the text prints no numbers" not in html
+
+
+def test_the_rules_reference_of_a_mage_lite_game_has_seed_004s_site_and_city_reference(client):  # noqa: F811
+    """004 "Site Reference", Tomb: "Gain an Artifact or a Spell."; Monster Den: "Get 2 (or 3 for Spawning Grounds)
+    Mana tokens ... (or crystals if you have the crystal expansion)"; Maze: "2 - 2 Mana tokens ... 4 - Spell. 6 -
+    Artifact"; "City Reference": "In the Red city, all defenders that have physical Attack gain the Brutal ability.
+    When conquered, you can pay 12 Influence to gain an Artifact." The rules reference (☰) a Mage Lite game opens
+    leads there first, not only to Mage Knight's sites."""
+    gid = mage_lite_game(client)
+    page(client, gid, "/mage-lite")  # the phone is in this game
+    html = client.get("/rules").get_data(as_text=True)
+    assert 'data-testid="ml-rules-note"' in html and 'href="/rules/mage-lite"' in html
+    html = client.get("/rules/mage-lite").get_data(as_text=True)
+    tomb = re.search(r'data-testid="ml-site-tomb">(.*?)</article>', html, re.S).group(1)
+    assert "Reward: an Artifact or a Spell." in tomb
+    den = re.search(r'data-testid="ml-site-monster_den">(.*?)</article>', html, re.S).group(1)
+    assert "2 mana tokens (crystals with the Crystal expansion)" in den and "Guiding symbol" in den
+    assert "die" not in den.replace("</", "")
+    maze = re.search(r'data-testid="ml-site-maze">(.*?)</article>', html, re.S).group(1)
+    assert "4, a Spell; 6, an Artifact" in maze
+    red = re.search(r'data-testid="ml-city-red">(.*?)</article>', html, re.S).group(1)
+    assert "Brutal" in red and "12 Influence" in red
+    # where the text says two things, both are shown
+    assert "Interacting with Locals 4c says 8" in html and "in which" not in html
+    client.post("/lang", data={"lang": "de"})
+    html = client.get("/rules/mage-lite").get_data(as_text=True)
+    assert "Belohnung: ein Artefakt oder ein Zauber." in html and "Monsterhöhle" in html
