@@ -133,3 +133,24 @@ def test_the_rules_reference_of_a_mage_lite_game_has_seed_004s_site_and_city_ref
     client.post("/lang", data={"lang": "de"})
     html = client.get("/rules/mage-lite").get_data(as_text=True)
     assert "Belohnung: ein Artefakt oder ein Zauber." in html and "Monsterhöhle" in html
+
+
+def test_interacting_and_healing_on_the_mage_lite_page(client):  # noqa: F811
+    """004 "Interacting with Locals" 4b: "Healing points can be bought at villages for 3 Influence points and at
+    monasteries for 2 Influence points"; "HEALING": "Rotate the right-most Waning card in your hand to Starting".
+    The page's forms record it; the page says the total and how each point of healing is taken; a purchase the
+    Influence does not cover is a 400 with the reason."""
+    gid = mage_lite_game(client)
+    html = page(client, gid, "/mage-lite")
+    assert 'data-testid="ml-interact"' in html and 'data-testid="ml-interact-bonus"' in html
+    r = do(client, gid, "mage_lite_interact", {"site": "monastery", "influence": "3", "heal": "2"}, status=400)
+    assert "That costs 4 Influence; your Influence total is 3." in r.get_data(as_text=True)
+    do(client, gid, "mage_lite_interact", {"site": "monastery", "influence": "4", "heal": "2"})
+    html = page(client, gid, "/mage-lite")
+    assert "Last interaction at the Monastery: Influence 4" in html
+    assert "rotate the right-most Waning card in your hand to Starting" in html
+    assert "already applied this turn" in html
+    do(client, gid, "mage_lite_heal", {"amount": "1", "source": "glade"})
+    client.post("/lang", data={"lang": "de"})
+    html = page(client, gid, "/mage-lite")
+    assert "Interagieren und Heilen" in html and "Schwindend" in html

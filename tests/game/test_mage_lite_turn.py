@@ -126,3 +126,94 @@ def test_ending_a_round_with_no_turn_played_asks_first():
     g.run("mage_lite_turn")
     g.run("mage_lite_round_end")  # a turn played: no question
     assert g.state["round"] == 3
+
+
+def test_interacting_adds_the_reputation_modifier_once_per_turn():
+    """004 "Interacting with Locals" 2a: "Check your Reputation. You gain influence (positive or negative) equal to
+    the modifier shown immediately once you start the Interaction"; 4b: "Healing points can be bought at villages
+    for 3 Influence points"; 5a: "You apply the bonus or penalty ... only once per turn, no matter how many things
+    you buy." Reputation 2 on the yellow side reads +1 (0, 0, +1, +1 ...)."""
+    import pytest
+
+    from companion.game.spine.command import Invalid
+
+    g = game()
+    g.run("mage_lite_reputation", reason="up")
+    g.run("mage_lite_reputation", reason="up")
+    ev = g.run("mage_lite_interact", site="village", influence=5, heal=2)
+    assert (ev.payload["total"], ev.payload["spent"], ev.payload["reputation_bonus"]) == (6, 6, 1)
+    with pytest.raises(Invalid):  # the bonus is spent: 5 played buys one heal only
+        g.run("mage_lite_interact", site="village", influence=5, heal=2)
+    ev = g.run("mage_lite_interact", site="village", influence=5, heal=1)
+    assert (ev.payload["total"], ev.payload["reputation_bonus"], ev.payload["bonus"]) == (5, 0, False)
+    g.run("mage_lite_turn")  # the next turn: the bonus again
+    assert g.run("mage_lite_interact", site="village", influence=5, heal=2).payload["total"] == 6
+
+
+def test_the_site_sells_what_seed_004_prints_at_its_price():
+    """004 Site Reference, Monastery: "Heal : 2 Influence", "Train : 6 Influence"; Mage Tower: "Buy Spell : 7
+    Influence + Mana of the Spell's color"; City Reference: "In the Red city ... you can pay 12 Influence to gain an
+    Artifact"; a village sells no Spell."""
+    import pytest
+
+    from companion.game.spine.command import Invalid
+
+    g = game()
+    assert g.run("mage_lite_interact", site="monastery", influence=8, heal=1,
+                 advanced_action=1).payload["spent"] == 8
+    g.run("mage_lite_turn")
+    assert g.run("mage_lite_interact", site="mage_tower", influence=7, spell=1).payload["spent"] == 7
+    g.run("mage_lite_turn")
+    with pytest.raises(Invalid):
+        g.run("mage_lite_interact", site="village", influence=9, spell=1)
+    with pytest.raises(Invalid):  # the red city is not conquered yet
+        g.run("mage_lite_interact", site="city_red", influence=12, artifact=1)
+    g.run("mage_lite_city", color="red", defeated=2)
+    # 3a: "you add 1 to your Influence total for each enemy that were defeated previously in the city"
+    ev = g.run("mage_lite_interact", site="city_red", influence=10, artifact=1)
+    assert (ev.payload["city_bonus"], ev.payload["total"], ev.payload["spent"]) == (2, 12, 12)
+
+
+def test_no_interaction_at_all_on_the_x():
+    """004 "FAME AND REPUTATION": "If you ever reach the X on the negative reputation track, you can't interact
+    anymore with locals until you raise your reputation again"; 2a: "you cannot interact at all!"."""
+    import pytest
+
+    from companion.game.spine.command import Invalid
+
+    g = game()
+    for _ in range(7):
+        g.run("mage_lite_reputation", reason="down")
+    assert g.state["players"][0]["reputation"] == "X"
+    with pytest.raises(Invalid) as err:
+        g.run("mage_lite_interact", site="village", influence=3, heal=1)
+    assert "X" in str(err.value)
+    g.run("mage_lite_reputation", reason="up")
+    g.run("mage_lite_interact", site="village", influence=9, heal=1)
+
+
+def test_healing_says_how_each_point_is_taken_and_not_during_a_combat():
+    """004 "HEALING": "For every 1 point of healing, choose one of the following actions: Rotate the right-most
+    Waning card in your hand to Starting. Move the bottom card in your discard pile to the bottom of your deck,
+    leaving it on Waning. If neither ... search your deck and rotate the first bottom-most Waning card to Starting.
+    Then shuffle your deck."; Magical Glade: "Healing Essence : Heal 1 ... Can't be used on a Unit"; Combat 5: "no
+    healing effects may be played during combat"."""
+    import pytest
+
+    from companion.game.mage_lite.interact import interaction_view
+    from companion.game.spine.command import Invalid
+
+    g = game()
+    g.run("mage_lite_heal", amount=2, source="effect")
+    lines = [str(x) for x in interaction_view(g.state)["heal_lines"]]
+    assert "2 points" in lines[0] and "rotate the right-most Waning card in your hand to Starting" in lines[0]
+    with pytest.raises(Invalid):
+        g.run("mage_lite_heal", amount=2, source="glade")
+    g.run("mage_lite_heal", amount=1, source="glade")
+    g.run("combat_setup", player=0, fight="rampaging")
+    with pytest.raises(Invalid):
+        g.run("mage_lite_heal", amount=1)
+    # heals bought at a village are taken the same way
+    g.run("combat_cancel")
+    g.run("mage_lite_interact", site="village", influence=6, heal=2)
+    assert "2 points" in str(interaction_view(g.state)["heal_lines"][0])

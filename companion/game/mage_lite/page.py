@@ -7,6 +7,7 @@ from ...rules import mage_lite_game as ml_rules
 from ...rules.data import get_rules
 from .core import data, hero_card, level, ml, numbers, reputation
 from .fights import SITE_NAMES
+from .interact import interaction_view
 from .reminders import reminders
 from .setup import DIFFICULTY_NAMES, VARIANT_NAMES
 
@@ -33,5 +34,6 @@ def page_data(state: dict) -> dict:
         "difficulty_names": DIFFICULTY_NAMES, "variant_names": VARIANT_NAMES,
         "colors": ("red", "blue", "green", "white"), "max_level": data().max_level,
         "remember": reminders(state),
+        "interact": interaction_view(state),  # interacting with locals and healing (interact.py)
         "fought_sites": set(SITE_NAMES.values()),  # sites a fight recorded: msgids, translated on the page
     }
