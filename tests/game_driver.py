@@ -321,7 +321,11 @@ def ml_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("mage_lite_reputation", {"reason": c.pick(["assault", "orcs", "draconum", "burn_monastery", "up", "down"]),
                                   "count": c.int(1, 2)}),
         ("mage_lite_turn", {"color": c.pick(COLORS + [""])}),
-        ("mage_lite_round_end", {}),
+        ("mage_lite_round_end", {"confirm": c.pick(["", "yes"])}),
+        # interacting with locals and healing (interact.py)
+        ("mage_lite_interact", {"site": c.pick(["village", "monastery", "mage_tower", "city_red"]),
+                                "influence": c.int(0, 9), "heal": c.int(0, 1)}),
+        ("mage_lite_heal", {"amount": c.int(1, 2), "source": c.pick(["effect", "glade"])}),
         ("mage_lite_dummy_end", {"difficulty": c.pick(["easier", "normal", "harder"])}),
         ("mage_lite_city", {"color": c.pick(["red", "blue", "white"]), "defeated": c.int(0, 3)}),
         ("mage_lite_item", {"action": "gain", "kind": c.pick(["spell", "artifact", "unit"]), "name": "Card"}),
