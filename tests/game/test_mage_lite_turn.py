@@ -217,3 +217,17 @@ def test_healing_says_how_each_point_is_taken_and_not_during_a_combat():
     g.run("combat_cancel")
     g.run("mage_lite_interact", site="village", influence=6, heal=2)
     assert "2 points" in str(interaction_view(g.state)["heal_lines"][0])
+
+
+def test_a_maze_won_names_its_reward_by_the_move_points_paid():
+    """004 Site Reference, Maze: "Enter: pay 2/4/6 Move points ... Gain rewards according to Move points paid: 2 -
+    2 Mana tokens (or crystals if you have the Crystal Expansion) of your choice. 4 - Spell. 6 - Artifact.";
+    Labyrinth: "Gain an Advanced Action (for Labyrinth only) at the end of your turn"."""
+    g = game(variants=())
+    win(g, [RUIN], fight="maze")
+    assert reward(g).startswith("by the Move points you paid to enter: 2, 2 mana tokens of your choice; 4, a Spell; "
+                                "6, an Artifact")
+    assert "labyrinth also gives an Advanced Action" in reward(g)
+    g = game(variants=("crystals",))
+    win(g, [RUIN], fight="maze")
+    assert "2 crystals of your choice" in reward(g)

@@ -45,6 +45,12 @@ ML_REWARDS = {
     "tomb": N_("an Artifact or a Spell"),
     # Ancient Ruins: "Gain rewards according to the token."
     "ancient_ruins": N_("the reward shown on its yellow token"),
+    # Maze: "Gain rewards according to Move points paid: 2 - 2 Mana tokens (or crystals if you have the Crystal
+    # Expansion) of your choice. 4 - Spell. 6 - Artifact."; Labyrinth: "Gain an Advanced Action (for Labyrinth only)
+    # at the end of your turn. Your Advance Offer is the first 3 cards of your hand."
+    "maze": N_("by the Move points you paid to enter: 2, 2 mana tokens of your choice; 4, a Spell; 6, an Artifact; "
+               "a labyrinth also gives an Advanced Action at the end of your turn (your offer: the first 3 cards of "
+               "your hand)"),
     # Combat Outcomes 2c: "If it is a mage tower, you will get to choose a Spell at the end of your turn as a reward."
     "mage_tower": N_("a Spell at the end of your turn"),
     # Combat Outcomes 2d: "the monastery is now burned ... At the end of your turn, claim an Artifact as your reward."
@@ -57,6 +63,9 @@ ML_CRYSTAL_REWARDS = {
     "spawning_grounds": N_("an Artifact and 3 crystals at the end of your turn: the right-hand Guiding symbol of "
                            "each of the first 3 cards of your hand gives one of its colour (gold: any basic colour; "
                            "black: 1 Fame)"),
+    "maze": N_("by the Move points you paid to enter: 2, 2 crystals of your choice; 4, a Spell; 6, an Artifact; a "
+               "labyrinth also gives an Advanced Action at the end of your turn (your offer: the first 3 cards of your "
+               "hand)"),
 }
 SITE_FIGHTS = {"monster_den": "adventure", "spawning_grounds": "adventure", "ancient_ruins": "adventure",
                "dungeon": "dungeon", "tomb": "dungeon"}
@@ -77,7 +86,7 @@ def reward_of(site: str | None) -> str | None:
 def mage_lite_reward_of(fight: str, site: str | None, crystals: bool) -> str | None:
     """Mage Lite's reward text (to translate) of a site won: its adventure site's (``site``), or a mage tower's
     Spell, a burned monastery's Artifact (``fight``); with the Crystal expansion crystals instead of mana tokens."""
-    key = site or (fight if fight in ("mage_tower", "monastery") else None)
+    key = site or (fight if fight in ("mage_tower", "monastery", "maze") else None)
     if crystals and key in ML_CRYSTAL_REWARDS:
         return ML_CRYSTAL_REWARDS[key]
     return ML_REWARDS.get(key or "")
