@@ -326,6 +326,7 @@ def ml_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("mage_lite_interact", {"site": c.pick(["village", "monastery", "mage_tower", "city_red"]),
                                 "influence": c.int(0, 9), "heal": c.int(0, 1)}),
         ("mage_lite_heal", {"amount": c.int(1, 2), "source": c.pick(["effect", "glade"])}),
+        ("mage_lite_withdraw", {"spaces": c.int(1, 3)}),
         ("mage_lite_dummy_end", {"difficulty": c.pick(["easier", "normal", "harder"])}),
         ("mage_lite_city", {"color": c.pick(["red", "blue", "white"]), "defeated": c.int(0, 3)}),
         ("mage_lite_item", {"action": "gain", "kind": c.pick(["spell", "artifact", "unit"]), "name": "Card"}),
@@ -338,7 +339,7 @@ def ml_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("mage_lite_unit", {"action": "heal", "id": c.pick(items)}),
         ("mage_lite_site", {"name": c.pick(["Keep", "Tower", "Dungeon"])}),
         ("mage_lite_crystal", {"color": c.pick(COLORS), "delta": c.int(-1, 2)}),
-        ("mage_lite_position", {"keeps": c.int(0, 2), "near": c.pick(["none", "keep", "city"])}),
+        ("mage_lite_position", {"keeps": c.int(0, 2), "near": c.pick(["none", "keep", "city", "both"])}),
     ]
 
 

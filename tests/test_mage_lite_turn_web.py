@@ -154,3 +154,17 @@ def test_interacting_and_healing_on_the_mage_lite_page(client):  # noqa: F811
     client.post("/lang", data={"lang": "de"})
     html = page(client, gid, "/mage-lite")
     assert "Interagieren und Heilen" in html and "Schwindend" in html
+
+
+def test_the_end_of_the_turn_step_by_step_with_forced_withdrawal(client):  # noqa: F811
+    """004 "End of Turn": "1. Forced Withdrawal ... For each space you move while backtracking, you get wounded"; "3.
+    Draw card up to your maximum hand size ... e. If both a keep and a city bonus are possible, use the higher bonus
+    only"; "4. Use the benefits of your space: a. ... magical glade, you may heal 1 card (not a unit). b. ... crystal
+    mine ... you gain a mana token of the mine's color"."""
+    gid = mage_lite_game(client)
+    html = page(client, gid, "/mage-lite")
+    assert 'data-testid="ml-end-turn"' in html and "a mana token of its colour for your next turn" in html
+    assert "Draw up to your Hand limit, 5 now" in html
+    do(client, gid, "mage_lite_withdraw", {"spaces": "2"})
+    html = page(client, gid, "/mage-lite")
+    assert "Forced Withdrawal: 2 wounds: for each, rotate a Starting card in your hand to Waning" in html

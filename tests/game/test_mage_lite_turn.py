@@ -231,3 +231,33 @@ def test_a_maze_won_names_its_reward_by_the_move_points_paid():
     g = game(variants=("crystals",))
     win(g, [RUIN], fight="maze")
     assert "2 crystals of your choice" in reward(g)
+
+
+def test_next_to_both_a_keep_and_a_city_only_the_higher_bonus_counts():
+    """004 "End of Turn" 3c: "If you are on or next to a keep you own, your Hand limit is increased by the number of
+    keeps you own anywhere on the map"; 3d: "If you are on or next to a conquered city, your Hand limit is increased
+    by 2"; 3e: "If both a keep and a city bonus are possible, use the higher bonus only." Level 1: Hand limit 5."""
+    from companion.game.mage_lite.reminders import reminders
+
+    g = game()
+    g.run("mage_lite_city", color="red", defeated=1)
+    g.run("mage_lite_position", keeps=1, near="both")
+    assert reminders(g.state)["hand_limit"] == 7  # the city's +2 beats one keep's +1
+    g.run("mage_lite_position", keeps=3, near="both")
+    assert reminders(g.state)["hand_limit"] == 8  # three keeps' +3 beat the city's +2, not +5
+
+
+def test_forced_withdrawal_wounds_once_for_each_space_backtracked():
+    """004 "End of Turn" 1: "Forced Withdrawal: You must end your turn on a safe space ... If you are not on a safe
+    space, you must backtrack your move until you arrive at a safe space. For each space you move while
+    backtracking, you get wounded.\""""
+    import pytest
+
+    from companion.game.spine.command import Invalid
+
+    g = game()
+    ev = g.run("mage_lite_withdraw", spaces=2)
+    assert ev.sentence["args"]["n"] == 2 and g.state["mage_lite"]["last_withdrawal"]["spaces"] == 2
+    g.run("combat_setup", player=0, fight="rampaging")
+    with pytest.raises(Invalid):
+        g.run("mage_lite_withdraw", spaces=1)

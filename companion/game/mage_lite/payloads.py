@@ -41,7 +41,7 @@ payload("mage_lite.unit", _unit, action=OneOf("card", "heal"), id=Text(20), armo
         resistances=Opt(Many(OneOf(*RESISTANCES), 3, unique=True)))
 payload("mage_lite.site", name=Text(60))
 payload("mage_lite.crystal", color=OneOf(*COLORS), delta=Whole(-3, 3))
-payload("mage_lite.position", keeps=Whole(0, 9), near=OneOf("none", "keep", "city"))
+payload("mage_lite.position", keeps=Whole(0, 9), near=OneOf("none", "keep", "city", "both"))
 # interaction with locals and healing (interact.py)
 payload("mage_lite.interact", site=OneOf("village", "monastery", "refugee_camp", "keep", "mage_tower", "city_white",
                                          "city_blue", "city_green", "city_red"),
@@ -49,3 +49,4 @@ payload("mage_lite.interact", site=OneOf("village", "monastery", "refugee_camp",
         unit_cost=Whole(0, 99), bonus=Opt(Flag()), reputation_bonus=Opt(Whole(-9, 9)), city_bonus=Opt(Whole(0, 9)),
         total=Opt(Whole(-99, 200)), spent=Opt(Whole(0, 200)))
 payload("mage_lite.heal", amount=Whole(1, 9), source=OneOf("effect", "glade"))
+payload("mage_lite.withdraw", spaces=Whole(1, 9))

@@ -20,8 +20,9 @@ from .units import RESISTANCE_NAMES, card_fields
 KINDS = ("spell", "artifact", "unit")
 KIND_NAMES = {"spell": N_("Spell"), "artifact": N_("Artifact"), "unit": N_("Unit")}
 ITEM_ACTIONS = ("gain", "use", "lose")
-NEAR = ("none", "keep", "city")
-NEAR_NAMES = {"none": N_("neither"), "keep": N_("a keep you own"), "city": N_("a conquered city")}
+NEAR = ("none", "keep", "city", "both")
+NEAR_NAMES = {"none": N_("neither"), "keep": N_("a keep you own"), "city": N_("a conquered city"),
+              "both": N_("both a keep you own and a conquered city")}
 COLORS = ("red", "blue", "green", "white")
 
 
@@ -174,9 +175,9 @@ def may_stand(state: dict, p: dict) -> None:
     """The hero may stand near a city once one is conquered, near a keep once they own one (the command's
     refusals, and its event's where it is recorded: an import's too; the game running is its registered check)."""
     require_running(state)
-    if p["near"] == "city" and not ml(state)["cities"]:
+    if p["near"] in ("city", "both") and not ml(state)["cities"]:
         raise Invalid(N_("No city is conquered yet."))
-    if p["near"] == "keep" and not p["keeps"]:
+    if p["near"] in ("keep", "both") and not p["keeps"]:
         raise Invalid(N_("You own no keep."))
 
 
@@ -195,8 +196,9 @@ def cmd_position(state: dict, form: Mapping[str, Any]) -> Command:
 def reminders(state: dict) -> dict:
     m = ml(state)
     card = hero_card(state)
-    limit = ml_rules.hand_limit(card.hand_limit, m["keeps"], m["near"] == "keep", m["near"] == "city",
-                                data().hand_bonus)
+    # 004 "End of Turn" 3e: "If both a keep and a city bonus are possible, use the higher bonus only."
+    limit = ml_rules.hand_limit(card.hand_limit, m["keeps"], m["near"] in ("keep", "both"),
+                                m["near"] in ("city", "both"), data().hand_bonus)
     return {"owned": m["items"], "commitment": m["commitment"], "sites": m["sites"], "keeps": m["keeps"],
             "near": m["near"], "hand_limit": limit, "hand_bonus": limit - card.hand_limit,
             "crystals": state["players"][0]["crystals"] if m["crystals"] else None,
