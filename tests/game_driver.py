@@ -330,7 +330,7 @@ def ml_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("mage_lite_dummy_end", {"difficulty": c.pick(["easier", "normal", "harder"])}),
         ("mage_lite_city", {"color": c.pick(["red", "blue", "white"]), "defeated": c.int(0, 3)}),
         ("mage_lite_item", {"action": "gain", "kind": c.pick(["spell", "artifact", "unit"]), "name": "Card"}),
-        ("mage_lite_item", {"action": c.pick(["use", "lose"]), "id": c.pick(items)}),
+        ("mage_lite_item", {"action": c.pick(["use", "lose", "ready"]), "id": c.pick(items)}),
         # a Unit with its card's numbers; typed or corrected later; one Wound healed (units.py)
         ("mage_lite_item", {"action": "gain", "kind": "unit", "name": "Golems", "armor": c.int(1, 5),
                             "resistance": c.pick([[], ["physical"], ["fire", "ice"]])}),

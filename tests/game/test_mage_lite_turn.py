@@ -261,3 +261,46 @@ def test_forced_withdrawal_wounds_once_for_each_space_backtracked():
     g.run("combat_setup", player=0, fight="rampaging")
     with pytest.raises(Invalid):
         g.run("mage_lite_withdraw", spaces=1)
+
+
+def test_an_effect_readies_a_spent_unit():
+    """004 "UNITS": "Whenever an effect allows you to "Ready a Unit", you may select one of your spent Unit. The
+    Unit is now Ready and can be activated again."."""
+    import pytest
+
+    from companion.game.spine.command import Invalid
+
+    g = game()
+    g.run("mage_lite_item", {"action": "gain", "kind": "unit", "name": "Peasants", "armor": 3})
+    with pytest.raises(Invalid):  # not spent
+        g.run("mage_lite_item", action="ready", id="i1")
+    g.run("mage_lite_item", action="use", id="i1")
+    g.run("mage_lite_item", action="ready", id="i1")
+    assert g.state["mage_lite"]["items"][0]["used"] is False
+    g.run("mage_lite_item", action="use", id="i1")
+
+
+def test_a_poisoned_unit_must_be_healed_twice_this_turn_or_on_the_next():
+    """004 "Poison": "A unit that is Wound twice need to be healed twice this turn or on the next, if not it is
+    disbanded." The page says the deadline turn by turn."""
+    from companion.game.mage_lite.units import poison_deadline
+
+    g = game()
+    g.run("mage_lite_item", {"action": "gain", "kind": "unit", "name": "Guards", "armor": 2})
+    g.run("combat_setup", player=0, fight="rampaging")
+    g.run("combat_enemy_add", {**ORC, "ability": "poison"})
+    while cur(g)["phase"] != "damage":
+        g.run("combat_phase")
+    g.run("combat_damage", mode="manual", attack="1:0", unit=["Guards #1"])
+    g.run("combat_phase")
+    g.run("combat_end")
+    unit = g.state["mage_lite"]["items"][0]
+    assert unit["wounds"] == 2 and poison_deadline(g.state, unit) == "this_or_next"
+    g.run("mage_lite_turn")
+    assert poison_deadline(g.state, g.state["mage_lite"]["items"][0]) == "this"
+    g.run("mage_lite_turn")
+    assert poison_deadline(g.state, g.state["mage_lite"]["items"][0]) == "passed"
+    g.run("mage_lite_unit", action="heal", id="i1")
+    g.run("mage_lite_unit", action="heal", id="i1")
+    unit = g.state["mage_lite"]["items"][0]
+    assert unit["wounds"] == 0 and poison_deadline(g.state, unit) is None

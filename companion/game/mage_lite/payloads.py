@@ -25,7 +25,7 @@ def _item(state, p):
         raise Invalid(N_("%(field)s is missing."), field="/".join(wanted))
 
 
-payload("mage_lite.item", _item, action=OneOf("gain", "use", "lose"), kind=Opt(OneOf("spell", "artifact", "unit")),
+payload("mage_lite.item", _item, action=OneOf("gain", "use", "lose", "ready"), kind=Opt(OneOf("spell", "artifact", "unit")),
         name=Opt(Text(40)), id=Opt(Text(20)),
         # a Unit gained with its card's numbers (optional: older games' gains have none; units.py)
         armor=Opt(Whole(1, 9)), resistances=Opt(Many(OneOf(*RESISTANCES), 3, unique=True)))

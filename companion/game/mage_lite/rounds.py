@@ -25,6 +25,7 @@ ROUND_SCOPE = SCOPE + ("round",)
 def _turn(state: dict, p: dict, ev: Event) -> None:
     m = live(state)
     m["turns"] += 1
+    m["all_turns"] = m.get("all_turns", 0) + 1  # the turns of the game (a Poisoned Unit's deadline: units.py)
     d = m["dummy"]
     if d is None:
         return
