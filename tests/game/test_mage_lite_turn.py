@@ -304,3 +304,23 @@ def test_a_poisoned_unit_must_be_healed_twice_this_turn_or_on_the_next():
     g.run("mage_lite_unit", action="heal", id="i1")
     unit = g.state["mage_lite"]["items"][0]
     assert unit["wounds"] == 0 and poison_deadline(g.state, unit) is None
+
+
+def test_a_maze_or_labyrinth_reward_follows_the_move_points_paid_when_the_set_up_says_them():
+    """004 Site Reference, Maze: "Enter: pay 2/4/6 Move points ... Gain rewards according to Move points paid: 2 -
+    2 Mana tokens (or crystals if you have the Crystal Expansion) of your choice. 4 - Spell. 6 - Artifact.";
+    Labyrinth: "Gain an Advanced Action (for Labyrinth only) at the end of your turn"."""
+    import pytest
+
+    from companion.game.spine.command import Invalid
+
+    g = game(variants=())
+    win(g, [RUIN], fight="maze", maze_paid=4)
+    assert reward(g) == "a Spell at the end of your turn"
+    g = game(variants=("crystals",))
+    win(g, [DRACONUM], fight="maze", maze_paid="2", labyrinth="yes")
+    assert reward(g) == ("2 crystals of your choice and an Advanced Action (your offer: the first 3 cards of your "
+                         "hand) at the end of your turn")
+    g = game()
+    with pytest.raises(Invalid):
+        g.run("combat_setup", player=0, fight="maze", maze_paid=3)

@@ -230,7 +230,7 @@ def _reward(state: dict, cur: dict) -> str | None:
     Crystal expansion; the Guiding symbols choose), else the quick reference's adventure sites."""
     if mage_lite_rules(state):
         crystals = bool((state.get("mage_lite") or {}).get("crystals"))
-        return mage_lite_reward_of(cur["fight"], cur["site"].get("adventure"), crystals)
+        return mage_lite_reward_of(cur["fight"], cur["site"].get("adventure"), crystals, cur["site"])
     return reward_of(cur["site"].get("adventure"))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...rules.text import N_
-from ..spine.fields import choice
+from ..spine.fields import choice, yes
 
 # quick reference: site -> the reward for conquering it (the site's kind of fight: combat.state FIGHTS)
 REWARDS = {
@@ -83,14 +83,51 @@ def reward_of(site: str | None) -> str | None:
     return REWARDS.get(site or "")
 
 
-def mage_lite_reward_of(fight: str, site: str | None, crystals: bool) -> str | None:
+# seed 004 Maze: "Gain rewards according to Move points paid: 2 - 2 Mana tokens (or crystals if you have the Crystal
+# Expansion) of your choice. 4 - Spell. 6 - Artifact."; Labyrinth: also "an Advanced Action ... at the end of your
+# turn. Your Advance Offer is the first 3 cards of your hand." (paid, crystals, labyrinth) -> the reward
+ML_MAZE_REWARDS = {
+    (2, False, False): N_("2 mana tokens of your choice at the end of your turn"),
+    (2, True, False): N_("2 crystals of your choice at the end of your turn"),
+    (4, False, False): N_("a Spell at the end of your turn"),
+    (6, False, False): N_("an Artifact at the end of your turn"),
+    (2, False, True): N_("2 mana tokens of your choice and an Advanced Action (your offer: the first 3 cards of your "
+                         "hand) at the end of your turn"),
+    (2, True, True): N_("2 crystals of your choice and an Advanced Action (your offer: the first 3 cards of your "
+                        "hand) at the end of your turn"),
+    (4, False, True): N_("a Spell and an Advanced Action (your offer: the first 3 cards of your hand) at the end of "
+                         "your turn"),
+    (6, False, True): N_("an Artifact and an Advanced Action (your offer: the first 3 cards of your hand) at the end "
+                         "of your turn"),
+}
+MAZE_PAID = (2, 4, 6)
+
+
+def maze_paid(data: Mapping[str, Any]) -> dict:
+    """A Mage Lite maze or labyrinth's set-up: the Move points paid to enter (``maze_paid``: 2, 4 or 6; absent: not
+    said) and ``labyrinth`` ("yes": a labyrinth, which adds an Advanced Action)."""
+    out: dict[str, Any] = {}
+    if data.get("maze_paid") not in (None, ""):
+        out["maze_paid"] = int(choice(data, "maze_paid", tuple(str(n) for n in MAZE_PAID) + MAZE_PAID,
+                                      label=N_("Move points paid to enter")))
+    if yes(data, "labyrinth"):
+        out["labyrinth"] = True
+    return out
+
+
+def mage_lite_reward_of(fight: str, site: str | None, crystals: bool,
+                        where: Mapping[str, Any] | None = None) -> str | None:
     """Mage Lite's reward text (to translate) of a site won: its adventure site's (``site``), or a mage tower's
-    Spell, a burned monastery's Artifact (``fight``); with the Crystal expansion crystals instead of mana tokens."""
+    Spell, a burned monastery's Artifact (``fight``); with the Crystal expansion crystals instead of mana tokens; a
+    maze or labyrinth by the Move points paid when the set-up said them (``where``: the combat's site)."""
+    paid = (where or {}).get("maze_paid")
+    if fight == "maze" and paid in MAZE_PAID:
+        return ML_MAZE_REWARDS[(int(paid), crystals and paid == 2, bool((where or {}).get("labyrinth")))]
     key = site or (fight if fight in ("mage_tower", "monastery", "maze") else None)
     if crystals and key in ML_CRYSTAL_REWARDS:
         return ML_CRYSTAL_REWARDS[key]
     return ML_REWARDS.get(key or "")
 
 
-__all__ = ["ML_CRYSTAL_REWARDS", "ML_REWARDS", "REWARDS", "SITE_FIGHTS", "adventure_site", "mage_lite_reward_of",
-           "reward_of"]
+__all__ = ["ML_CRYSTAL_REWARDS", "ML_MAZE_REWARDS", "ML_REWARDS", "REWARDS", "SITE_FIGHTS", "adventure_site",
+           "mage_lite_reward_of", "maze_paid", "reward_of"]
