@@ -260,12 +260,15 @@ class Interaction:
 
 
 def interaction(site: str, influence: int, modifier: int | None, city_bonus: int, bonus_now: bool,
-                buys: Mapping[str, int], unit_cost: int) -> Interaction:
+                buys: Mapping[str, int], unit_cost: int, silver: int = 0) -> Interaction:
     """004 "Interacting with Locals": 2a "You gain influence (positive or negative) equal to the modifier shown
     immediately once you start the Interaction"; "If your token is on the X space ... you cannot interact at all!"
     (``modifier`` None); 3a "If interacting in a conquered city, you add 1 to your Influence total for each enemy
     that were defeated previously in the city"; 5 "You may buy any number of things ... as long as you have the
-    Influence points to pay for them"; 5a "You apply the bonus or penalty ... only once per turn" (``bonus_now``)."""
+    Influence points to pay for them"; 5a "You apply the bonus or penalty ... only once per turn" (``bonus_now``).
+    "UNITS": "When you recruit your first Gold unit ..., total up the Influence value of all silver units you
+    currently have. Then add or subtract your reputation. Take that total, plus any Influence you play this turn"
+    (``silver``)."""
     if modifier is None:
         raise ValueError("on the X of the Reputation card you cannot interact at all")
     costs = SITE_COSTS.get(site)
@@ -276,7 +279,7 @@ def interaction(site: str, influence: int, modifier: int | None, city_bonus: int
             raise ValueError(f"this site does not sell {what}")
     rep = modifier if bonus_now else 0
     city = city_bonus if bonus_now and site.startswith("city_") else 0
-    total = influence + rep + city
+    total = influence + rep + city + silver
     spent = unit_cost + sum(costs[w] * n for w, n in buys.items() if n)
     rule = Term(INTERACT)
     lines = [T("%(rule)s 2: Influence played %(n)d", rule=rule, n=influence)]
@@ -287,6 +290,9 @@ def interaction(site: str, influence: int, modifier: int | None, city_bonus: int
     else:
         lines.append(T("%(rule)s 5a: the Reputation bonus or penalty (and a city's) was already applied this turn",
                        rule=rule))
+    if silver:
+        lines.append(T("Mage Lite, Units: recruiting Gold Units, the Influence value of your silver Units: +%(n)d",
+                       n=silver))
     for what, n in buys.items():
         if n:
             lines.append(T("%(rule)s: %(n)d x %(what)s at %(cost)d Influence = %(sum)d", rule=rule, n=n,

@@ -324,3 +324,14 @@ def test_a_maze_or_labyrinth_reward_follows_the_move_points_paid_when_the_set_up
     g = game()
     with pytest.raises(Invalid):
         g.run("combat_setup", player=0, fight="maze", maze_paid=3)
+
+
+def test_recruiting_gold_units_counts_the_silver_units_influence():
+    """004 "UNITS": "When you recruit your first Gold unit ..., total up the Influence value of all silver units you
+    currently have. Then add or subtract your reputation. Take that total, plus any Influence you play this turn,
+    and recruit any number of Gold units you can."."""
+    g = game()
+    g.run("mage_lite_reputation", reason="up")
+    g.run("mage_lite_reputation", reason="up")
+    ev = g.run("mage_lite_interact", site="village", influence=3, silver=4, unit_cost=8)
+    assert (ev.payload["total"], ev.payload["spent"], ev.payload["silver"]) == (8, 8, 4)

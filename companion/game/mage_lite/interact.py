@@ -54,7 +54,7 @@ def _result(state: dict, p: Mapping[str, Any]) -> ml_rules.Interaction:
     if site.startswith("city_"):
         city_bonus = int(ml(state)["city_defeated"].get(site[5:], 0))
     return ml_rules.interaction(site, int(p["influence"]), _modifier(state), city_bonus, bonus_now(state),
-                                p.get("buys") or {}, int(p.get("unit_cost") or 0))
+                                p.get("buys") or {}, int(p.get("unit_cost") or 0), int(p.get("silver") or 0))
 
 
 @needs_at_record("mage_lite.interact")
@@ -110,7 +110,10 @@ def cmd_interact(state: dict, form: Mapping[str, Any]) -> Command:
     buys = {w: between(form, w, 0, 9, default=0, label=ml_rules.BUY_NAMES[w]) for w in ml_rules.BUYS}
     buys = {w: n for w, n in buys.items() if n}
     unit_cost = between(form, "unit_cost", 0, 99, default=0, label=N_("Units recruited: their cost"))
-    p = {"site": site, "influence": influence, "buys": buys, "unit_cost": unit_cost}
+    # 004 "UNITS": recruiting Gold Units, the silver Units' Influence value counts too (optional: older games none)
+    silver = between(form, "silver", 0, 99, default=0, label=N_("Your silver Units' Influence value"))
+    p = {"site": site, "influence": influence, "buys": buys, "unit_cost": unit_cost,
+         **({"silver": silver} if silver else {})}
     may_interact(state, p)
     res = _result(state, p)
     p.update(bonus=bonus_now(state), reputation_bonus=res.reputation_bonus, city_bonus=res.city_bonus,

@@ -46,7 +46,7 @@ payload("mage_lite.position", keeps=Whole(0, 9), near=OneOf("none", "keep", "cit
 payload("mage_lite.interact", site=OneOf("village", "monastery", "refugee_camp", "keep", "mage_tower", "city_white",
                                          "city_blue", "city_green", "city_red"),
         influence=Whole(0, 99), buys=Mapping_(OneOf("heal", "advanced_action", "spell", "artifact"), Whole(0, 9), 4),
-        unit_cost=Whole(0, 99), bonus=Opt(Flag()), reputation_bonus=Opt(Whole(-9, 9)), city_bonus=Opt(Whole(0, 9)),
+        unit_cost=Whole(0, 99), silver=Opt(Whole(0, 99)), bonus=Opt(Flag()), reputation_bonus=Opt(Whole(-9, 9)), city_bonus=Opt(Whole(0, 9)),
         total=Opt(Whole(-99, 200)), spent=Opt(Whole(0, 200)))
 payload("mage_lite.heal", amount=Whole(1, 9), source=OneOf("effect", "glade"))
 payload("mage_lite.withdraw", spaces=Whole(1, 9))
