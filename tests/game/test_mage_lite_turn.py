@@ -335,3 +335,18 @@ def test_recruiting_gold_units_counts_the_silver_units_influence():
     g.run("mage_lite_reputation", reason="up")
     ev = g.run("mage_lite_interact", site="village", influence=3, silver=4, unit_cost=8)
     assert (ev.payload["total"], ev.payload["spent"], ev.payload["silver"]) == (8, 8, 4)
+
+
+def test_in_the_base_game_a_reward_is_of_the_kind_committed_to():
+    """004 "SPELLS AND ARTIFACTS": "whenever you would gain an artifact or a spell for the rest of the game, you gain
+    whichever type you committed to. For example, say you are committed to artifact and you defeat a mage tower.
+    Instead of receiving a spell from the mage tower, you receive an artifact"."""
+    g = game(variants=())
+    g.run("mage_lite_item", {"action": "gain", "kind": "artifact", "name": "Banner"})
+    win(g, [RUIN], fight="mage_tower")
+    last = g.state["combat"]["last"]
+    assert last["reward"] == "a Spell at the end of your turn" and last["commitment"] == "artifact"
+    g = game()  # the Main Expansion: no commitment
+    g.run("mage_lite_item", {"action": "gain", "kind": "artifact", "name": "Banner"})
+    win(g, [RUIN], fight="mage_tower")
+    assert "commitment" not in g.state["combat"]["last"]

@@ -220,9 +220,20 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "reward": _reward(state, cur) if conquered and not cur.get("revisit") else None,
         "incantation": cur.get("incantation"),
         **({"mage_lite": True} if mage_lite_rules(state) else {}),
+        # Mage Lite's base game: "whenever you would gain an artifact or a spell for the rest of the game, you gain
+        # whichever type you committed to" (seed 004 "SPELLS AND ARTIFACTS")
+        **({"commitment": _commitment(state)} if conquered and _commitment(state) else {}),
     }
 
 
+
+
+def _commitment(state: dict) -> str | None:
+    """Mage Lite's base game: "spell" or "artifact" once the first one was gained (None otherwise)."""
+    if not mage_lite_rules(state):
+        return None
+    m = state.get("mage_lite") or {}
+    return None if m.get("main_expansion") else m.get("commitment")
 
 
 def _reward(state: dict, cur: dict) -> str | None:
