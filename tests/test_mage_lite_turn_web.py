@@ -168,3 +168,17 @@ def test_the_end_of_the_turn_step_by_step_with_forced_withdrawal(client):  # noq
     do(client, gid, "mage_lite_withdraw", {"spaces": "2"})
     html = page(client, gid, "/mage-lite")
     assert "Forced Withdrawal: 2 wounds: for each, rotate a Starting card in your hand to Waning" in html
+
+
+def test_a_typed_enemy_in_a_fight_without_a_site_is_ticked_rampaging(client):  # noqa: F811
+    """004 "Combat with Enemies" 1d: "If you are standing adjacent to a rampaging enemy site ... you can challenge
+    it": the fight without a site is against rampaging enemies, so the typed enemy's "Rampaging" tick is already
+    ticked there (a table fighting an Orc in the open did not tick it and got no Reputation: found by an
+    independent check of seed 004's rules); at a keep it is not."""
+    gid = mage_lite_game(client)
+    post(client, gid, "/combat/setup", {"player": "0", "fight": "rampaging"})
+    html = page(client, gid)
+    assert re.search(r'name="rampaging" value="yes" checked data-testid="typed-rampaging"', html)
+    post(client, gid, "/combat/cancel")
+    post(client, gid, "/combat/setup", {"player": "0", "fight": "keep"})
+    assert 'name="rampaging" value="yes" data-testid="typed-rampaging"' in page(client, gid)
