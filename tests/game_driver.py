@@ -323,11 +323,16 @@ def ml_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("mage_lite_reputation", {"reason": c.pick(["assault", "orcs", "draconum", "burn_monastery", "up", "down"]),
                                   "count": c.int(1, 2)}),
         ("mage_lite_turn", {"color": c.pick(COLORS + [""])}),
-        ("mage_lite_round_end", {}),
+        ("mage_lite_round_end", {"confirm": c.pick(["", "yes"])}),
+        # interacting with locals and healing (interact.py)
+        ("mage_lite_interact", {"site": c.pick(["village", "monastery", "mage_tower", "city_red"]),
+                                "influence": c.int(0, 9), "heal": c.int(0, 1)}),
+        ("mage_lite_heal", {"amount": c.int(1, 2), "source": c.pick(["effect", "glade"])}),
+        ("mage_lite_withdraw", {"spaces": c.int(1, 3)}),
         ("mage_lite_dummy_end", {"difficulty": c.pick(["easier", "normal", "harder"])}),
         ("mage_lite_city", {"color": c.pick(["red", "blue", "white"]), "defeated": c.int(0, 3)}),
         ("mage_lite_item", {"action": "gain", "kind": c.pick(["spell", "artifact", "unit"]), "name": "Card"}),
-        ("mage_lite_item", {"action": c.pick(["use", "lose"]), "id": c.pick(items)}),
+        ("mage_lite_item", {"action": c.pick(["use", "lose", "ready"]), "id": c.pick(items)}),
         # a Unit with its card's numbers; typed or corrected later; one Wound healed (units.py)
         ("mage_lite_item", {"action": "gain", "kind": "unit", "name": "Golems", "armor": c.int(1, 5),
                             "resistance": c.pick([[], ["physical"], ["fire", "ice"]])}),
@@ -336,7 +341,7 @@ def ml_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("mage_lite_unit", {"action": "heal", "id": c.pick(items)}),
         ("mage_lite_site", {"name": c.pick(["Keep", "Tower", "Dungeon"])}),
         ("mage_lite_crystal", {"color": c.pick(COLORS), "delta": c.int(-1, 2)}),
-        ("mage_lite_position", {"keeps": c.int(0, 2), "near": c.pick(["none", "keep", "city"])}),
+        ("mage_lite_position", {"keeps": c.int(0, 2), "near": c.pick(["none", "keep", "city", "both"])}),
     ]
 
 

@@ -31,14 +31,19 @@ def mage_lite_pages(client):
     _do(client, gid, "mage_lite_crystal", color="red", delta="2")
     _do(client, gid, "mage_lite_site", name="Dungeon")
     _do(client, gid, "mage_lite_city", color="red", defeated="2")
-    _do(client, gid, "mage_lite_position", keeps="1", near="city")
+    _do(client, gid, "mage_lite_position", keeps="1", near="both")
+    # interacting, healing, Forced Withdrawal (seed 004 "Interacting with Locals", "HEALING", "End of Turn" 1)
+    _do(client, gid, "mage_lite_interact", site="city_red", influence="11", artifact="1")  # -1 +2: 12
+    _do(client, gid, "mage_lite_heal", amount="2")
+    _do(client, gid, "mage_lite_withdraw", spaces="1")
     yield "in play", client.get(page).get_data(as_text=True)
+    yield "rules", client.get("/rules/mage-lite").get_data(as_text=True)
     yield "log", client.get(f"/games/{gid}/log").get_data(as_text=True)
     _do(client, gid, "mage_lite_city", color="white")
     yield "won", client.get(page).get_data(as_text=True)
     client.post(f"/games/{gid}/undo", data={})
     for _ in range(5):
-        _do(client, gid, "mage_lite_round_end")
+        _do(client, gid, "mage_lite_round_end", confirm="yes")
     yield "lost", client.get(page).get_data(as_text=True)
     r = client.post("/mage-lite", data={"name_0": "", "difficulty": "normal"})
     yield "refused", r.get_data(as_text=True)
@@ -48,7 +53,7 @@ def mage_lite_pages(client):
 def test_mage_lite_pages_show_only_their_own_language(client, lang):
     client.post("/lang", data={"lang": lang})
     found, seen = other_language(lang, mage_lite_pages(client))
-    assert seen == 7
+    assert seen == 8
     assert found == {}
 
 

@@ -179,7 +179,17 @@ def _rules_helpers():
 @bp.get("")
 @bp.get("/")
 def index():
-    return render_template("rules/index.html")
+    # a Mage Lite game's phone (seed 004) finds Mage Lite's Site and City Reference first: Mage Knight's sites give
+    # other rewards
+    game = g.get("game")
+    mage_lite = game is not None and (game.setup or {}).get("game") == "mage_lite"
+    return render_template("rules/index.html", mage_lite=mage_lite)
+
+
+@bp.get("/mage-lite")
+def mage_lite():
+    """Seed 004's Site Reference and City Reference, with Mage Lite's rewards (templates/rules/mage_lite.html)."""
+    return render_template("rules/mage_lite.html")
 
 
 def filter_enemies(enemies: list, q: str, pile: str, ability: str, resistance: str, element: str,

@@ -269,8 +269,11 @@ def test_typed_units_wounded_in_a_fight_one_by_poison_shown_on_a_360px_phone(ser
     shot(p, "mage-lite-units-wounded-outcome")
     back_to_mage_lite(p)
     peasants = p.locator("[data-testid=ml-unit-i1]")
-    expect(peasants.locator("[data-testid=ml-unit-wounded]")).to_have_text(
+    expect(peasants.locator("[data-testid=ml-unit-wounded]")).to_contain_text(
         "Wounded twice (Poison): heal it twice this turn or on the next, or it is disbanded.")
+    # 004 "Poison": "healed twice this turn or on the next": the deadline said turn by turn
+    expect(peasants.locator("[data-testid=ml-unit-deadline]")).to_have_text(
+        "Poisoned this turn: the deadline is the end of your next turn.")
     expect(p.locator("[data-testid=ml-unit-i2] [data-testid=ml-unit-wounded]")).to_have_text(
         "Wounded: heal it before you use it again.")
     expect(peasants.locator("[data-testid=ml-item-use]")).to_have_count(0)  # wounded: not to be used

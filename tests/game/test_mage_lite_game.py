@@ -105,7 +105,7 @@ def test_day_and_night_alternate_from_the_chosen_start():
     g = game("hard", start="night")
     times = [g.state["time"]]
     for _ in range(4):
-        g.run("mage_lite_round_end")
+        g.run("mage_lite_round_end", confirm=True)
         times.append(g.state["time"])
     assert times == ["night", "day", "night", "day", "night"]
 
@@ -113,7 +113,7 @@ def test_day_and_night_alternate_from_the_chosen_start():
 def test_both_cities_conquered_is_won_with_rounds_left_and_undo_restores():
     """004 Mini Blitz: "The goal is to defeat both cities before time runs out.\""""
     g = game()
-    g.run("mage_lite_round_end")
+    g.run("mage_lite_round_end", confirm=True)
     g.run("mage_lite_city", color="red", defeated=2)
     assert ml(g)["over"] is None
     g.run("mage_lite_city", color="blue", defeated=3)
@@ -130,9 +130,9 @@ def test_the_last_round_over_without_both_cities_is_lost():
     g = game("impossible")
     g.run("mage_lite_city", color="blue")
     for _ in range(4):
-        g.run("mage_lite_round_end")
+        g.run("mage_lite_round_end", confirm=True)
     assert g.state["round"] == 5 and ml(g)["over"] is None
-    g.run("mage_lite_round_end")
+    g.run("mage_lite_round_end", confirm=True)
     assert ml(g)["over"] == {"result": "lost", "round": 5, "rounds_left": 0}
     g.undo()
     assert ml(g)["over"] is None and g.state["round"] == 5
@@ -148,7 +148,7 @@ def test_spells_artifacts_and_units_used_this_round_are_ready_at_the_end_of_the_
         g.run("mage_lite_item", action="use", id="i1")
     with pytest.raises(Invalid):  # one Command token at level 1
         g.run("mage_lite_item", {"action": "gain", "kind": "unit", "name": "Foresters"})
-    g.run("mage_lite_round_end")
+    g.run("mage_lite_round_end", confirm=True)
     assert ml(g)["items"][0]["used"] is False
 
 

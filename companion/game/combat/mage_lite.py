@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from ...rules.combat.damage import UnblockedAttack, assign_damage, prepare_attack
 from ...rules.combat.enemies import CombatError
 from ...rules.mage_lite.combat import (DUNGEON_NOTE, MAZE_NOTE, WOUND_NOTE, HeroHit, hand_room, take_wounds)
-from ...rules.text import N_, T
+from ...rules.text import N_, T, Tn
 from ..spine.command import Invalid
 from ..spine.fields import between, choice
 from .state import (enemy_by_key, engine_enemy, hero_of, lines_json, move_points_of, refuse, site_of,
@@ -84,3 +84,34 @@ def site_notes(cur: Mapping[str, Any]) -> list[str]:
     if cur["fight"] == "maze":
         return [MAZE_NOTE]
     return []
+
+
+# Mage Knight's lines about the hero's Wound cards (the discard pile, non-Wound cards): Mage Lite says its own
+MK_HERO_LINES = ("Quick reference, Poison: %(n)d more Wound into the discard pile",
+                 "Quick reference, Paralyze: the hero discards all non-Wound cards from the hand",
+                 "Rulebook Assign Damage 5c: %(wounds)d Wound into the hand this combat >= unmodified hand limit "
+                 "%(limit)d: knocked out, discard all non-Wound cards from the hand")
+MK_HERO_COUNT = ("Rulebook Assign Damage 5a: %(damage)d damage to the hero, armor %(armor)d: %(wounds)d Wound into "
+                 "the hand (one per started %(armor)d)")
+
+
+def wound_trace(explanation, ml: Mapping[str, Any] | None) -> list:
+    """The Assign Damage step's "Why" in Mage Lite's words (004 "Taking Wounds": a wound rotates a Starting card
+    to Waning or discards a Waning card, in the hand first, then in the deed deck): the Mage Knight referee's lines
+    about Units and damage, its hero count said as 004 "Assign Damage phase" 5a counts it, its lines about Wound
+    cards and the discard pile replaced by where the wounds go (``ml``'s explanation)."""
+    out = []
+    for line in explanation or ():
+        msg = line.get("msg") if isinstance(line, Mapping) else getattr(line, "msgid", None)
+        if msg in MK_HERO_LINES:
+            continue
+        if msg == MK_HERO_COUNT:
+            a = (line.get("args") if isinstance(line, Mapping) else getattr(line, "args", None)) or {}
+            out.append(Tn("Mage Lite, Assign Damage 5a: %(damage)d damage to your hero, armor %(armor)d: %(wounds)d "
+                          "wound (one per started %(armor)d)",
+                          "Mage Lite, Assign Damage 5a: %(damage)d damage to your hero, armor %(armor)d: %(wounds)d "
+                          "wounds (one per started %(armor)d)", "wounds", damage=int(a.get("damage") or 0),
+                          armor=int(a.get("armor") or 0), wounds=int(a.get("wounds") or 0)).to_json())
+            continue
+        out.append(line)
+    return out + list((ml or {}).get("explanation") or ())

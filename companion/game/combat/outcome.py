@@ -27,7 +27,7 @@ from .forms import may_end, need_current
 from .interactive import extra_fame
 from .mage_lite import outcome_wounds
 from .setup import start_turn
-from .site_reward import reward_of
+from .site_reward import mage_lite_reward_of, reward_of
 from .state import (FIGHTS, SCOPE, alive, engine_enemy, lines_json, mine, player_units, refuse, root,
                     uid_of, unit_name_de)
 from .variant import mage_lite_rules
@@ -101,6 +101,12 @@ def outcome_of(state: dict, cur: dict) -> dict:
     kind = cur["kind"]
     defeated = [e for e in mine(cur) if e.get("defeated")]
     undefeated = alive(cur)
+    if mage_lite_rules(state) and cur["fight"] == "rampaging":
+        # seed 004 "Combat with Enemies" 1d: "If you are standing adjacent to a rampaging enemy site ... you can
+        # challenge it"; Combat Outcomes 2a: "You do gain Reputation (+1 for each orc marauders, +2 for each
+        # draconum)": an enemy fought on its own rampaging space is rampaging, ticked or not
+        defeated = [{**e, "rampaging": True} for e in defeated]
+        undefeated = [{**e, "rampaging": True} for e in undefeated]
     try:
         out = combat_outcome([engine_enemy(e, False) for e in defeated],
                              [engine_enemy(e, False) for e in undefeated], kind)
@@ -211,12 +217,32 @@ def outcome_of(state: dict, cur: dict) -> dict:
         "explanation": lines_json(trace), "owner_loses_keep": owner_loses,
         "owner_site": FIGHTS[cur["fight"]][4],
         # the adventure site's reward with "Site conquered" (not for a revisit: "no reward and no Shield token")
-        "reward": reward_of(cur["site"].get("adventure")) if conquered and not cur.get("revisit") else None,
+        "reward": _reward(state, cur) if conquered and not cur.get("revisit") else None,
         "incantation": cur.get("incantation"),
         **({"mage_lite": True} if mage_lite_rules(state) else {}),
+        # Mage Lite's base game: "whenever you would gain an artifact or a spell for the rest of the game, you gain
+        # whichever type you committed to" (seed 004 "SPELLS AND ARTIFACTS")
+        **({"commitment": _commitment(state)} if conquered and _commitment(state) else {}),
     }
 
 
+
+
+def _commitment(state: dict) -> str | None:
+    """Mage Lite's base game: "spell" or "artifact" once the first one was gained (None otherwise)."""
+    if not mage_lite_rules(state):
+        return None
+    m = state.get("mage_lite") or {}
+    return None if m.get("main_expansion") else m.get("commitment")
+
+
+def _reward(state: dict, cur: dict) -> str | None:
+    """The reward of a site won: Mage Lite's Site Reference in a Mage Lite game (mana tokens, or crystals with its
+    Crystal expansion; the Guiding symbols choose), else the quick reference's adventure sites."""
+    if mage_lite_rules(state):
+        crystals = bool((state.get("mage_lite") or {}).get("crystals"))
+        return mage_lite_reward_of(cur["fight"], cur["site"].get("adventure"), crystals, cur["site"])
+    return reward_of(cur["site"].get("adventure"))
 
 
 @command("combat_end")

@@ -50,7 +50,8 @@ payload("enemy.kept", _kept_id, id=Ident(), enemy=ENEMY, correction=Opt(Flag()))
 payload("enemy.forgotten", _kept_id, id=Ident())
 
 payload("combat.setup", player=Player(), fight=OneOf(*FIGHTS),
-        site=Obj(fortified=Opt(Flag()), city=Opt(CITIES), across_wall=Opt(Flag()), megapolis=Opt(CITIES)),
+        site=Obj(fortified=Opt(Flag()), city=Opt(CITIES), across_wall=Opt(Flag()), megapolis=Opt(CITIES),
+                 maze_paid=Opt(OneOf(2, 4, 6)), labyrinth=Opt(Flag())),
         level=Opt(Whole(1, 24)), hero_armor=Whole(1, 20), hand_limit=Whole(0, 20), units_allowed=Flag(),
         night=Opt(Flag()), revisit=Opt(Flag()), owner=Opt(Player()), only_unit=Opt(Whole(1, 10**9)),
         incantation=Opt(Obj(night=Whole(1, 2), crystals_per_enemy=Whole(0, 9))))

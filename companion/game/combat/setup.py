@@ -24,7 +24,7 @@ from ..spine.fields import between, choice, text, yes
 from ..spine.sentences import sentence
 from .forms import live_enemy, need_current, no_combat, setup_open, token_enemy, typed_enemy
 from .kept import kept_enemy, kept_scope, new_kept_id, store_kept
-from .site_reward import adventure_site
+from .site_reward import adventure_site, maze_paid
 from .state import (CITY_NAMES, FIGHT_NAMES, FIGHTS, MAX_ENEMIES, SCOPE, current, enemy_arg, enemy_by_key,
                     player_units, root)
 from .variant import mage_lite_rules
@@ -176,6 +176,8 @@ def setup(state: dict, data: Mapping[str, Any]) -> Command:
     site = adventure_site(data, fight)
     if site:
         payload["site"]["adventure"] = site  # its reward in the outcome (site_reward.py)
+    if fight == "maze" and mage_lite_rules(state):
+        payload["site"].update(maze_paid(data))  # Mage Lite: the reward by the Move points paid (site_reward.py)
     if city:
         s = sentence(N_("%(name)s assaults a level %(level)d %(city)s."), translate=("city",),
                      name=player(state, i)["name"], level=level, city=CITY_NAMES[city])

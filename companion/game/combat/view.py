@@ -26,7 +26,7 @@ from ..spine.fields import between
 from .damage import damage_result, suggestion
 from .forms import parse_assignment, parse_attacks, parse_blocks, parse_targets
 from .kept import kept_enemies
-from .mage_lite import damage_mage_lite, site_notes
+from .mage_lite import damage_mage_lite, site_notes, wound_trace
 from .outcome import outcome_of
 from .phases import SKIP_NOTES, attack_result, block_result, next_phase_of
 from .site_reward import SITE_FIGHTS
@@ -138,6 +138,9 @@ def _preview(state: dict, cur: dict, args: Mapping[str, Any]) -> dict:
         key, index, assign = parse_assignment(args, cur, state)
         res = damage_result(state, cur, assigned_entries(cur) + [(key, index, assign)])
         out["assign"] = {"key": key, "attack_index": index, "assign": assign, "result": res}
+        if mage_lite_rules(state):  # seed 004 "Taking Wounds": the hero's wounds in the hand and the deed deck
+            out["assign"]["mage_lite"] = damage_mage_lite(state, cur, assigned_entries(cur) + [(key, index, assign)],
+                                                          args)
     return out
 
 
@@ -167,6 +170,7 @@ def page_context(state: dict, data: Mapping[str, Any], lang: str = "en") -> dict
     ctx["mage_lite"] = mage_lite_rules(state)  # seed 004's rules on top (variant.py: the one seam)
     ctx["kept"] = sorted(kept_enemies(state).items(), key=lambda kv: (len(kv[0]), kv[0]))
     ctx["summon_guide"] = SUMMON_GUIDE
+    ctx["wound_trace"] = wound_trace  # Mage Lite: the Assign Damage step's "Why" in its own words
     hooks = fight_hooks(state)
     # Mage Lite: its cities not yet conquered with their Mini Blitz levels, the hero card's Armor and Hand limit
     ctx["own_game"] = hooks.page(state) if hooks else None

@@ -15,4 +15,6 @@ from __future__ import annotations
 
 from . import payloads as _payloads  # noqa: F401  (declares the Mage Lite events' payloads with the reducers)
 from . import units as _units  # noqa: F401  (the Units' card numbers and healing: mage_lite.unit)
+from . import end_turn as _end_turn  # noqa: F401  (Forced Withdrawal: mage_lite.withdraw)
+from . import interact as _interact  # noqa: F401  (interaction with locals and healing: mage_lite.interact, .heal)
 from . import fights as _fights  # noqa: F401  (registers the fight hooks: a fight on the combat page feeds the game)

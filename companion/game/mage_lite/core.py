@@ -15,7 +15,8 @@
                                Unit also "armor", "resistances", "wounds" once its card is typed (units.py)
     commitment                 base game: None, "spell" or "artifact" (the first one gained)
     sites                      the sites beaten (names as typed)
-    keeps, near                keeps owned; where the hero ends the turn: "none", "keep" or "city"
+    keeps, near                keeps owned; where the hero ends the turn: "none", "keep", "city" or
+                               "both" (next to a keep you own and a conquered city: the higher bonus only)
 """
 
 from __future__ import annotations

@@ -161,6 +161,8 @@ def page(state: dict) -> dict:
     return {"cities": [] if m.get("over") else [(c, lv) for c, lv in levels if lv is not None],
             "armor": card.armor, "hand_limit": card.hand_limit, "from_card": card.from_card,
             "levels": list(numbers(state)["city_levels"]), "over": bool(m.get("over")),
+            # the verdict, shown on the combat page in place of its fights once the game is over
+            "verdict": m.get("over"), "rounds": numbers(state)["rounds"], "conquered": len(m["cities"]),
             "untyped_units": untyped_units(state)}
 
 

@@ -7,6 +7,7 @@ from ...rules.data import get_rules
 from ...rules.mage_lite import game as ml_rules
 from .core import data, hero_card, level, ml, numbers, reputation
 from .fights import SITE_NAMES
+from .interact import interaction_view
 from .reminders import reminders
 from .setup import DIFFICULTY_NAMES, VARIANT_NAMES
 
@@ -34,6 +35,7 @@ def page_data(state: dict) -> dict:
         "colors": ("red", "blue", "green", "white"), "max_level": data().max_level,
         "remember": reminders(state),
         "level_ups_now": level_ups_now(m),
+        "interact": interaction_view(state),  # interacting with locals and healing (interact.py)
         "fought_sites": set(SITE_NAMES.values()),  # sites a fight recorded: msgids, translated on the page
     }
 

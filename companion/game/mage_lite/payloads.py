@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...rules.text import N_
 from ..spine.invalid import Invalid
-from ..spine.payloads import Many, Opt, OneOf, Text, Whole, payload
+from ..spine.payloads import Flag, Many, Mapping_, Opt, OneOf, Text, Whole, payload
 
 COLORS = ("red", "blue", "green", "white")
 RESISTANCES = ("physical", "fire", "ice")
@@ -25,7 +25,7 @@ def _item(state, p):
         raise Invalid(N_("%(field)s is missing."), field="/".join(wanted))
 
 
-payload("mage_lite.item", _item, action=OneOf("gain", "use", "lose"), kind=Opt(OneOf("spell", "artifact", "unit")),
+payload("mage_lite.item", _item, action=OneOf("gain", "use", "lose", "ready"), kind=Opt(OneOf("spell", "artifact", "unit")),
         name=Opt(Text(40)), id=Opt(Text(20)),
         # a Unit gained with its card's numbers (optional: older games' gains have none; units.py)
         armor=Opt(Whole(1, 9)), resistances=Opt(Many(OneOf(*RESISTANCES), 3, unique=True)))
@@ -41,4 +41,12 @@ payload("mage_lite.unit", _unit, action=OneOf("card", "heal"), id=Text(20), armo
         resistances=Opt(Many(OneOf(*RESISTANCES), 3, unique=True)))
 payload("mage_lite.site", name=Text(60))
 payload("mage_lite.crystal", color=OneOf(*COLORS), delta=Whole(-3, 3))
-payload("mage_lite.position", keeps=Whole(0, 9), near=OneOf("none", "keep", "city"))
+payload("mage_lite.position", keeps=Whole(0, 9), near=OneOf("none", "keep", "city", "both"))
+# interaction with locals and healing (interact.py)
+payload("mage_lite.interact", site=OneOf("village", "monastery", "refugee_camp", "keep", "mage_tower", "city_white",
+                                         "city_blue", "city_green", "city_red"),
+        influence=Whole(0, 99), buys=Mapping_(OneOf("heal", "advanced_action", "spell", "artifact"), Whole(0, 9), 4),
+        unit_cost=Whole(0, 99), silver=Opt(Whole(0, 99)), bonus=Opt(Flag()), reputation_bonus=Opt(Whole(-9, 9)), city_bonus=Opt(Whole(0, 9)),
+        total=Opt(Whole(-99, 200)), spent=Opt(Whole(0, 200)))
+payload("mage_lite.heal", amount=Whole(1, 9), source=OneOf("effect", "glade"))
+payload("mage_lite.withdraw", spaces=Whole(1, 9))

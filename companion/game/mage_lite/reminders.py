@@ -15,13 +15,14 @@ from ..spine.fields import between, choice, text
 from ..spine.payloads import needs, needs_at_record
 from ..spine.sentences import sentence
 from .core import SCOPE, data, hero_card, live, ml, require_running
-from .units import RESISTANCE_NAMES, card_fields
+from .units import RESISTANCE_NAMES, card_fields, poison_deadline
 
 KINDS = ("spell", "artifact", "unit")
 KIND_NAMES = {"spell": N_("Spell"), "artifact": N_("Artifact"), "unit": N_("Unit")}
-ITEM_ACTIONS = ("gain", "use", "lose")
-NEAR = ("none", "keep", "city")
-NEAR_NAMES = {"none": N_("neither"), "keep": N_("a keep you own"), "city": N_("a conquered city")}
+ITEM_ACTIONS = ("gain", "use", "lose", "ready")
+NEAR = ("none", "keep", "city", "both")
+NEAR_NAMES = {"none": N_("neither"), "keep": N_("a keep you own"), "city": N_("a conquered city"),
+              "both": N_("both a keep you own and a conquered city")}
 COLORS = ("red", "blue", "green", "white")
 
 
@@ -47,6 +48,9 @@ def _item_event(state: dict, p: dict, ev: Event) -> None:
         raise ValueError("no such item")
     if p["action"] == "use":
         item["used"] = True
+        return
+    if p["action"] == "ready":
+        item["used"] = False  # 004 "UNITS": "Whenever an effect allows you to 'Ready a Unit' ... The Unit is now Ready"
         return
     m["items"].remove(item)
     if m["commitment"] and not any(i["kind"] == m["commitment"] for i in m["items"]):
@@ -107,6 +111,9 @@ def item_allowed(state: dict, p: Mapping[str, Any]) -> None:
         raise Invalid(N_("There is no such spell, artifact or Unit."))
     if p["action"] == "use" and item["used"]:
         raise Invalid(N_("%(name)s was already used this round."), name=item["name"])
+    if p["action"] == "ready" and (item["kind"] != "unit" or not item["used"]):
+        # 004 "UNITS": "Whenever an effect allows you to "Ready a Unit", you may select one of your spent Unit."
+        raise Invalid(N_("Only a spent Unit can be readied."))
     if p["action"] == "use" and item.get("wounds"):
         # 004 "UNITS": "A Unit that is Ready and not Wounded may be activated for one of its abilities"
         raise Invalid(N_("%(name)s is wounded: heal it before you use it."), name=item["name"])
@@ -135,7 +142,8 @@ def cmd_item(state: dict, form: Mapping[str, Any]) -> Command:
     payload = {"action": action, "id": item_id}
     item_allowed(state, payload)
     item = _item(ml(state), item_id)
-    msg = N_("%(name)s used this round") if action == "use" else N_("%(name)s is gone")
+    msg = {"use": N_("%(name)s used this round"), "ready": N_("%(name)s is ready again")}.get(action,
+                                                                                         N_("%(name)s is gone"))
     return Command("mage_lite.item", payload, sentence(msg, name=item["name"]), SCOPE)
 
 
@@ -174,9 +182,9 @@ def may_stand(state: dict, p: dict) -> None:
     """The hero may stand near a city once one is conquered, near a keep once they own one (the command's
     refusals, and its event's where it is recorded: an import's too; the game running is its registered check)."""
     require_running(state)
-    if p["near"] == "city" and not ml(state)["cities"]:
+    if p["near"] in ("city", "both") and not ml(state)["cities"]:
         raise Invalid(N_("No city is conquered yet."))
-    if p["near"] == "keep" and not p["keeps"]:
+    if p["near"] in ("keep", "both") and not p["keeps"]:
         raise Invalid(N_("You own no keep."))
 
 
@@ -195,11 +203,15 @@ def cmd_position(state: dict, form: Mapping[str, Any]) -> Command:
 def reminders(state: dict) -> dict:
     m = ml(state)
     card = hero_card(state)
-    limit = ml_rules.hand_limit(card.hand_limit, m["keeps"], m["near"] == "keep", m["near"] == "city",
-                                data().hand_bonus)
+    # 004 "End of Turn" 3e: "If both a keep and a city bonus are possible, use the higher bonus only."
+    limit = ml_rules.hand_limit(card.hand_limit, m["keeps"], m["near"] in ("keep", "both"),
+                                m["near"] in ("city", "both"), data().hand_bonus)
     return {"owned": m["items"], "commitment": m["commitment"], "sites": m["sites"], "keeps": m["keeps"],
             "near": m["near"], "hand_limit": limit, "hand_bonus": limit - card.hand_limit,
             "crystals": state["players"][0]["crystals"] if m["crystals"] else None,
             "crystal_limit": data().crystal_limit, "city_bonus": dict(m["city_defeated"]),
             "units": sum(i["kind"] == "unit" for i in m["items"]), "kind_names": KIND_NAMES,
-            "resistance_names": RESISTANCE_NAMES}
+            "resistance_names": RESISTANCE_NAMES,
+            # a Poisoned Unit's deadline; any wounded Unit: Round 3a's reminder at the start of a turn
+            "deadlines": {i["id"]: poison_deadline(state, i) for i in m["items"] if i["kind"] == "unit"},
+            "wounded_units": any(i["kind"] == "unit" and i.get("wounds") for i in m["items"])}

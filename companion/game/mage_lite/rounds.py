@@ -11,8 +11,8 @@ from ...rules.mage_lite import dummy as counter
 from ...rules.mage_lite import game as ml_rules
 from ...rules.text import N_
 from ...state import Event, reducer
-from ..spine.command import Command, Invalid, check, command
-from ..spine.fields import between, choice
+from ..spine.command import Command, Invalid, NeedsConfirm, check, command
+from ..spine.fields import between, choice, flag
 from ..spine.payloads import needs_at_record
 from ..spine.sentences import sentence
 from .core import SCOPE, live, ml, numbers, require_running
@@ -27,6 +27,7 @@ def _turn(state: dict, p: dict, ev: Event) -> None:
     m["turns"] += 1
     if m.get("last_fame"):  # its level-up instruction lasts until the next turn's cards are drawn (page.level_ups_now)
         m["last_fame"]["turns_since"] = m["last_fame"].get("turns_since", 0) + 1
+    m["all_turns"] = m.get("all_turns", 0) + 1  # the turns of the game (a Poisoned Unit's deadline: units.py)
     d = m["dummy"]
     if d is None:
         return
@@ -140,8 +141,13 @@ def cmd_turn(state: dict, form: Mapping[str, Any]) -> Command:
 @command("mage_lite_round_end")
 def cmd_round_end(state: dict, form: Mapping[str, Any]) -> Command:
     """004 "One Round of the Game" 4c-5: the Round ends (no card left, the Dummy's end of the Round, or you choose
-    to); "Check the Scenario description": the last Round over without both cities is lost."""
+    to); "Check the Scenario description": the last Round over without both cities is lost. With no turn played in
+    the Round it asks first (``confirm``: true), as Mage Knight's early next round does: one tap under "My turn is
+    over" ended five Rounds in five taps (found by a first-evening walkthrough)."""
     n = numbers(state)
+    if not ml(state)["turns"] and not flag(form, "confirm"):
+        raise NeedsConfirm(N_("No turn was played in Round %(round)d yet: end it only if you have no card left to "
+                              "play or want to move on to the next round."), round=state["round"])
     if state["round"] >= n["rounds"]:
         return Command("mage_lite.round_end", {}, sentence(N_("Round %(round)d, the last one, is over"),
                                                             round=state["round"]), ROUND_SCOPE)

@@ -69,6 +69,20 @@ def apply_fight(state: dict, units) -> None:
             m["items"].remove(item)
         elif int(u.get("wounds") or 0):
             item["wounds"] = min(2, int(item.get("wounds") or 0) + int(u["wounds"]))
+            if int(u["wounds"]) >= 2:
+                # Poison: "A unit that is Wound twice need to be healed twice this turn or on the next, if not it
+                # is disbanded": the turn it was poisoned (the game's turns played before it)
+                item["poisoned_at"] = m.get("all_turns", 0)
+
+
+def poison_deadline(state: dict, item: Mapping[str, Any]) -> str | None:
+    """A Poisoned Unit's deadline (004 "Poison": "healed twice this turn or on the next, if not it is disbanded"):
+    "this_or_next" (the turn it was poisoned), "this" (the next turn), "passed", or None (not poisoned, or poisoned
+    in a game stored before the deadline was kept)."""
+    if item.get("poisoned_at") is None or not item.get("wounds"):
+        return None
+    played = ml(state).get("all_turns", 0) - int(item["poisoned_at"])
+    return ("this_or_next", "this")[played] if played < 2 else "passed"
 
 
 def _unit(state: dict, item_id: str) -> dict | None:
@@ -105,6 +119,8 @@ def _unit_event(state: dict, p: dict, ev: Event) -> None:
     if not item.get("wounds"):
         raise ValueError("the Unit is not wounded")
     item["wounds"] = int(item["wounds"]) - 1
+    if not item["wounds"]:
+        item.pop("poisoned_at", None)
 
 
 @check("mage_lite_unit")

@@ -34,9 +34,9 @@ DUNGEON_NOTE = N_("Mage Lite, Dungeon and Tomb: you can't use Units; Night rules
 # 004 "Site Reference", Maze and Labyrinth: "You can use only 1 unwounded Unit."
 MAZE_NOTE = N_("Mage Lite, Maze and Labyrinth: you can use only 1 unwounded Unit.")
 # 004 "Taking Wounds": "You take wounds by downgrading cards ... must prioritize cards in your hand."
-WOUND_NOTE = N_("Mage Lite, Taking Wounds: each wound rotates a Starting card in your hand to Waning or moves a "
-                "Waning card from your hand to your discard pile (never a card you are playing); only when your "
-                "hand cannot take more, the same into your deed deck.")
+WOUND_NOTE = N_("Mage Lite, Taking Wounds: each wound rotates a Starting card in your hand to Waning or discards a "
+                "Waning card from your hand (never a card you are playing); only when your hand cannot take more, "
+                "the same in your deed deck.")
 
 
 @dataclass(frozen=True)
@@ -120,10 +120,10 @@ def take_wounds(hits: Sequence[HeroHit], hand_limit: int, poison_to_deck: bool =
             after_discard += d + ed
         if h:
             trace.append(Tn("Mage Lite, Taking Wounds: %(n)d wound from %(enemy)s into your hand: rotate a Starting "
-                            "card in your hand to Waning, or move a Waning card from your hand to your discard pile",
+                            "card in your hand to Waning, or discard a Waning card from your hand",
                             "Mage Lite, Taking Wounds: %(n)d wounds from %(enemy)s into your hand: for each, rotate "
-                            "a Starting card in your hand to Waning, or move a Waning card from your hand to your "
-                            "discard pile", "n", n=h, enemy=hit.enemy))
+                            "a Starting card in your hand to Waning, or discard a Waning card from your hand", "n",
+                            n=h, enemy=hit.enemy))
         if d:
             trace.append(Tn("Mage Lite, Taking Wounds: your hand cannot take more: %(n)d wound from %(enemy)s into "
                             "your deed deck (rotate a Starting card to Waning, or discard a Waning card)",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ..text import N_, T, Term
+from ..text import N_, T, Term, Tn
 
 DIFFICULTIES = ("casual", "normal", "hard", "impossible")
 TIMES = ("day", "night")
@@ -222,3 +222,104 @@ def verdict(rounds: int, round_no: int, cities_conquered: int, round_over: bool)
     if round_over and round_no >= rounds:
         return Verdict("lost", round_no, 0)
     return Verdict(None, round_no, max(0, rounds - round_no))
+
+
+# ---------------------------------------------------------------------------------------------- interaction
+
+INTERACT = N_("Mage Lite, Interacting with Locals")
+HEALING = N_("Mage Lite, Healing")
+# What each site sells for Influence (004 "Site Reference", "City Reference", "Interacting with Locals" 4): "Heal : 3
+# Influence" (village), "Heal : 2 Influence", "Train : 6 Influence" (monastery), "Buy Spell : 7 Influence + Mana of
+# the Spell's color" (mage tower; the blue city "as if you are in a mage tower"), "In the Red city, you can buy
+# Artifacts for 12 Influence points each", the green city "pay 6 Influence to gain an Advanced Action" (City
+# Reference). Where 4c and 4e say 8 for the monastery's and the green city's Advanced Action, the app takes the Site
+# and City Reference's 6 (docs/rules-coverage.md). Units cost what the Unit card shows (typed: the text prints none).
+SITE_COSTS: dict[str, dict[str, int]] = {
+    "village": {"heal": 3},
+    "monastery": {"heal": 2, "advanced_action": 6},
+    "refugee_camp": {},
+    "keep": {},
+    "mage_tower": {"spell": 7},
+    "city_white": {},
+    "city_blue": {"spell": 7},
+    "city_green": {"advanced_action": 6},
+    "city_red": {"artifact": 12},
+}
+BUYS = ("heal", "advanced_action", "spell", "artifact")
+
+
+@dataclass(frozen=True)
+class Interaction:
+    influence: int         # played: cards, Units, Skills
+    reputation_bonus: int  # the Reputation card's modifier (0 when already applied this turn)
+    city_bonus: int        # a conquered city: its defeated enemies (0 elsewhere or already applied)
+    total: int
+    spent: int
+    left: int
+    explanation: tuple[str, ...]
+
+
+def interaction(site: str, influence: int, modifier: int | None, city_bonus: int, bonus_now: bool,
+                buys: Mapping[str, int], unit_cost: int, silver: int = 0) -> Interaction:
+    """004 "Interacting with Locals": 2a "You gain influence (positive or negative) equal to the modifier shown
+    immediately once you start the Interaction"; "If your token is on the X space ... you cannot interact at all!"
+    (``modifier`` None); 3a "If interacting in a conquered city, you add 1 to your Influence total for each enemy
+    that were defeated previously in the city"; 5 "You may buy any number of things ... as long as you have the
+    Influence points to pay for them"; 5a "You apply the bonus or penalty ... only once per turn" (``bonus_now``).
+    "UNITS": "When you recruit your first Gold unit ..., total up the Influence value of all silver units you
+    currently have. Then add or subtract your reputation. Take that total, plus any Influence you play this turn"
+    (``silver``)."""
+    if modifier is None:
+        raise ValueError("on the X of the Reputation card you cannot interact at all")
+    costs = SITE_COSTS.get(site)
+    if costs is None:
+        raise ValueError(f"unknown site {site!r}")
+    for what, n in buys.items():
+        if n and what not in costs:
+            raise ValueError(f"this site does not sell {what}")
+    rep = modifier if bonus_now else 0
+    city = city_bonus if bonus_now and site.startswith("city_") else 0
+    total = influence + rep + city + silver
+    spent = unit_cost + sum(costs[w] * n for w, n in buys.items() if n)
+    rule = Term(INTERACT)
+    lines = [T("%(rule)s 2: Influence played %(n)d", rule=rule, n=influence)]
+    if bonus_now:
+        lines.append(T("%(rule)s 2a: the Reputation card's modifier %(mod)+d, once this turn", rule=rule, mod=rep))
+        if site.startswith("city_"):
+            lines.append(T("%(rule)s 3a: +%(n)d for the enemies defeated in this city", rule=rule, n=city))
+    else:
+        lines.append(T("%(rule)s 5a: the Reputation bonus or penalty (and a city's) was already applied this turn",
+                       rule=rule))
+    if silver:
+        lines.append(T("Mage Lite, Units: recruiting Gold Units, the Influence value of your silver Units: +%(n)d",
+                       n=silver))
+    for what, n in buys.items():
+        if n:
+            lines.append(T("%(rule)s: %(n)d x %(what)s at %(cost)d Influence = %(sum)d", rule=rule, n=n,
+                           what=Term(BUY_NAMES[what]), cost=costs[what], sum=costs[what] * n))
+    if unit_cost:
+        lines.append(T("%(rule)s 4a: Units recruited for %(n)d Influence (their cost on the Unit card)", rule=rule,
+                       n=unit_cost))
+    lines.append(T("%(rule)s: total %(total)d, spent %(spent)d", rule=rule, total=total, spent=spent))
+    return Interaction(influence, rep, city, total, spent, total - spent, tuple(lines))
+
+
+BUY_NAMES = {"heal": N_("Heal 1"), "advanced_action": N_("Advanced Action"), "spell": N_("Spell"),
+             "artifact": N_("Artifact")}
+
+
+def heal_steps(amount: int) -> tuple[str, ...]:
+    """004 "HEALING": "For every 1 point of healing, choose one of the following actions: Rotate the right-most
+    Waning card in your hand to Starting. Move the bottom card in your discard pile to the bottom of your deck,
+    leaving it on Waning. If neither of those options is available, you may search your deck and rotate the first
+    bottom-most Waning card to Starting. Then shuffle your deck." """
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+        raise ValueError("healing is counted from 1")
+    rule = Term(HEALING)
+    return (Tn("%(rule)s: %(n)d point; rotate the right-most Waning card in your hand to Starting, or move the "
+               "bottom card of your discard pile to the bottom of your deed deck (still Waning); if neither, search "
+               "your deed deck, rotate its bottom-most Waning card to Starting and shuffle",
+               "%(rule)s: %(n)d points; for each: rotate the right-most Waning card in your hand to Starting, or move "
+               "the bottom card of your discard pile to the bottom of your deed deck (still Waning); if neither, "
+               "search your deed deck, rotate its bottom-most Waning card to Starting and shuffle", "n", rule=rule,
+               n=amount),)
