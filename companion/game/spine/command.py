@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping
 
 from ...rules.text import N_
 from ...state import REDUCERS, Event
-from ..kinds import kind_of
+from ..kinds import kind_of, takes_command
 from . import payload_schemas  # noqa: F401  (declares the payloads of undo and of the features outside a package)
 from .invalid import Invalid, InvalidN, NeedsConfirm, NotYours, arg_text, term
 from .payloads import check_payload
@@ -109,7 +109,7 @@ def declared(name: str, state: dict) -> None:
     """The game's kind (``companion.game.kinds``) takes the command ``name``, or ``Invalid`` naming the kind and, where
     it has one, its own command for it."""
     kind = kind_of(state)
-    if name in kind.commands:
+    if takes_command(kind, name):
         return
     own = kind.own.get(name)
     if own:
