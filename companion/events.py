@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+from typing import Any
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -141,6 +142,7 @@ def undo_or_redo(
     nonce: str | None = None,
     by: dict | None = None,
     log: list[Event] | None = None,
+    whose: Any = None,
 ) -> Recorded:
     """Record an undo (or redo) of the latest active (or undone) event. The view it was based on must be current:
     undoing something the person has not seen is refused as a conflict. ``log``: the log the request already
@@ -159,8 +161,8 @@ def undo_or_redo(
         target = (active[-1] if active else None) if which == UNDO else (undone[-1] if undone else None)
         if target is None:
             raise NothingToDo(which)
-        msg = N_("Undone: %(what)s") if which == UNDO else N_("Redone: %(what)s")
-        s = {"msg": msg, "args": {"what": target.sentence}, "t": [], "nested": "what"}
+        s = (undo_sentence(target, whose) if which == UNDO else
+             {"msg": N_("Redone: %(what)s"), "args": {"what": target.sentence}, "t": [], "nested": "what"})
         if by is not None:
             s["by"] = by
     # record() takes the lock again; based_on=last keeps the check that nothing happened in between
@@ -179,6 +181,8 @@ def undo_event(
     nonce: str | None = None,
     by: dict | None = None,
     log: list[Event] | None = None,
+    state: dict | None = None,
+    whose: Any = None,
 ) -> Recorded:
     """Record an ``undo.event`` taking back the event ``target_seq`` (companion.game.spine.undo.check_undo: refused
     with ``Invalid`` naming the event in the way when something in force since touched the same thing)."""
@@ -189,8 +193,8 @@ def undo_event(
                 return Recorded(Event.from_row(rows[0]), duplicate=True)
         events = _whole_log(db, game_id, log)
         last = events[-1].seq if events else 0
-        target = check_undo(events, target_seq)
-        s = undo_sentence(target)
+        target = check_undo(events, target_seq, state, device)
+        s = undo_sentence(target, whose)
         if by is not None:
             s["by"] = by
     # record() takes the lock again; based_on=last refuses a change to the same thing recorded in between

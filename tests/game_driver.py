@@ -129,6 +129,12 @@ def _alive(cur):
     return [e for e in cur["enemies"] if not e.get("defeated")]
 
 
+def _each(ps, body: dict) -> list[dict]:
+    """The same command for each player in turn (the driver tries them until one is recorded): the rightful one,
+    the player whose turn it is, is among them."""
+    return [dict(body, player=i) for i in ps]
+
+
 def mk_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
     """The commands worth trying now (most of them with input that fits the state)."""
     ps = _players(state)
@@ -164,10 +170,10 @@ def mk_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
             [tactics, list(reversed(tactics))]) for i in ps]),
         *[("round_end_turn", {"player": i}) for i in ps],
         ("round_announce", [{"player": i, "deck_empty": True} for i in ps]),
-        ("pvp_end", {"a": 0, "d": 1, "site": c.pick(["open", "keep"]),
+        ("pvp_end", [dict(pvp, a=a, d=1 - a) for pvp in [{"site": c.pick(["open", "keep"]),
                      "log": [{"pass": True}, {"pass": True},
                              {"attacks": [[c.int(1, 9), "physical", "melee"]], "blocks": [], "full": False,
-                              "units": [], "hero": 1, "artifacts": 0, "move_cost": 2}]}),
+                              "units": [], "hero": 1, "artifacts": 0, "move_cost": 2}]}] for a in (0, 1)]),
         ("score_set", {"player": p, "field": c.pick(SCORE_FIELDS), "amount": c.int(-1, 4)}),
         ("score_set", {"player": "game", "field": c.pick(["cities_conquered", "rounds_left", "dummy_deck"]),
                        "value": c.int(0, 3)}),
@@ -177,14 +183,15 @@ def mk_inputs(c: Chooser, state: dict) -> list[tuple[str, dict]]:
         ("score_confirm", {"player": p, "confirmed": c.pick(["1", "1", "0"])}),
         ("score_final", {}),
         ("score_confirm", [{"player": i, "confirmed": "1"} for i in ps]),
-        ("combat_setup", {"player": p, "fight": "city", "city": c.pick(COLORS), "level": c.int(1, 11)}),
-        ("combat_setup", {"player": p, "fight": c.pick(FIGHTS), "city": c.pick(COLORS), "level": c.int(1, 11),
-                          "owner": c.pick(ps), "revisit": c.bool()}),
+        # a fight starts on its player's turn (game/combat/fight_owner.py): each player in turn, until one is taken
+        ("combat_setup", _each(ps, {"fight": "city", "city": c.pick(COLORS), "level": c.int(1, 11)})),
+        ("combat_setup", _each(ps, {"fight": c.pick(FIGHTS), "city": c.pick(COLORS), "level": c.int(1, 11),
+                                    "owner": c.pick(ps), "revisit": c.bool()})),
     ]
     if cur is not None and c.int(0, 4):
         return _combat_inputs(c, state, cur)  # a combat is played to its end (mostly)
     if cur is None and state["game"].get("mode") == "coop" and c.int(0, 3) == 0:  # a cooperative city assault
-        return [o for o in out if o[0] == "combat_setup" and o[1]["fight"] == "city"]
+        return [o for o in out if o[0] == "combat_setup" and o[1][0]["fight"] == "city"]
     if state.get("dummy") and c.int(0, 4) >= 2:
         return _dummy_inputs(c, state)  # the Dummy player's round, mostly
     rounds = state.get("rounds") or {}

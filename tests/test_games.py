@@ -110,12 +110,14 @@ def test_undo_and_redo_from_any_players_phone(app, client):
         r = phone.post(f"/games/{gid}/{path}", data={"based_on": 1, "player": 0, "amount": 1})
         assert r.status_code == 403 and "has not said who it is" in r.get_data(as_text=True), path
     assert phone.post(f"/games/{gid}/who", data={"player": "1"}).status_code == 303
-    assert phone.post(f"/games/{gid}/undo", data={"based_on": 1}).status_code == 303
+    r = phone.post(f"/games/{gid}/undo", data={"based_on": 1})  # the host's entry: asked first
+    assert r.status_code == 400 and "It is the host&#39;s entry" in r.get_data(as_text=True)
+    assert phone.post(f"/games/{gid}/undo", data={"based_on": 1, "confirm": "yes"}).status_code == 303
     assert re.search(r'data-testid="level-0">1<', client.get(f"/games/{gid}").get_data(as_text=True))
     assert client.post(f"/games/{gid}/redo", data={"based_on": 2}).status_code == 303
     assert re.search(r'data-testid="level-0">2<', phone.get(f"/games/{gid}").get_data(as_text=True))
     log = client.get(f"/games/{gid}/log").get_data(as_text=True)
-    assert "Undone: Anna gains 3 Fame" in log and "Redone: Anna gains 3 Fame" in log
+    assert "Undone, the host&#39;s entry: Anna gains 3 Fame" in log and "Redone: Anna gains 3 Fame" in log
 
 
 def test_poll_answers_204_until_something_changes(client):

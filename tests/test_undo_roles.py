@@ -68,12 +68,15 @@ def test_undo_my_last_is_refused_naming_the_change_in_the_way(app, client):
     r = client.post(f"/games/{gid}/undo-mine", data={})
     body = r.get_data(as_text=True)
     assert r.status_code == 409
-    assert "Anna gains 3 Fame" in body and "#2" in body
+    # in its own words: the later entry, its number and who made it (not "Changed on another phone")
+    assert "Ben&#39;s entry #2, “Anna gains 3 Fame" in body
+    assert "”, changed this since: undo that first, or ask Ben." in body
+    assert "<strong>Changed on another phone</strong>" not in body and "<strong>Not taken back</strong>" in body
     assert len(_events(app, gid)) == 2
     # in German too
     client.post("/lang", data={"lang": "de"})
     r = client.post(f"/games/{gid}/undo-mine", data={})
-    assert r.status_code == 409 and "kann nicht allein" in r.get_data(as_text=True)
+    assert r.status_code == 409 and "Eintrag #2 von Ben" in r.get_data(as_text=True)
 
 
 def test_log_page_undoes_one_entry_under_the_same_rule(app, client):
@@ -210,7 +213,9 @@ def test_json_api_undoes_one_event_and_refuses_watchers(app, client):
     h = my_device_headers(client, gid)  # the host's phone's own API token: the API acts as that phone
     r = client.post(f"/api/v1/games/{gid}/undo/1", json={}, headers=h)
     assert r.status_code == 409 and "Anna gains 3 Fame" in r.get_json()["error"]
-    r = client.post(f"/api/v1/games/{gid}/undo/2", json={}, headers=h)
+    r = client.post(f"/api/v1/games/{gid}/undo/2", json={}, headers=h)  # Ben's entry: asked first
+    assert r.status_code == 400 and r.get_json()["needs_confirm"] and "Ben's entry" in r.get_json()["error"]
+    r = client.post(f"/api/v1/games/{gid}/undo/2", json={"confirm": True}, headers=h)
     assert r.status_code == 201 and r.get_json()["state"]["players"][0]["fame"] == 5
     for headers in (_token(app, gid), device_headers(app, gid, watch=True)):  # the game token reads; a watcher reads
         assert client.post(f"/api/v1/games/{gid}/undo/1", json={}, headers=headers).status_code == 403

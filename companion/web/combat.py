@@ -11,7 +11,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext
 
 from ..game.combat.damage import suggestion  # noqa: F401  (re-exported)
-from ..game.combat.fight_owner import fighter, may_fight
+from ..game.combat.fight_owner import fighter, fights_as, may_fight, start_refusal
 from ..game.combat.outcome import outcome_of  # noqa: F401  (re-exported)
 from ..game.combat.state import FIGHTS, engine_enemy  # noqa: F401  (re-exported)
 from ..game.combat.view import enemy_label as _enemy_label
@@ -49,7 +49,12 @@ def page_context(game, data=None) -> dict:
         check["error"] = check["error"].translated(ui_gettext, current_lang())
     # another phone's fight: watched live, without controls (the game layer refuses them: game/combat/fight_owner.py)
     who = fighter(game.state)
-    ctx.update({"t": t, "label": enemy_label, "fight_mine": may_fight(actor_of(game), game.state),
+    actor = actor_of(game)
+    # no fight going on: a fight starts on its player's turn (game/combat/fight_owner.py), else the page says whose
+    refusal = start_refusal(game.state, actor) if who is None and not actor.is_watcher else None
+    ctx.update({"start_refused": refusal.translated(ui_gettext, current_lang()) if refusal is not None else None,
+                "fight_as": fights_as(game.state, actor),
+                "t": t, "label": enemy_label, "fight_mine": may_fight(actor_of(game), game.state),
                 "fighter_name": game.state["players"][who]["name"] if who is not None else None})
     return ctx
 

@@ -260,7 +260,7 @@ def refusal_confirm() -> dict | None:
         return None
     fields_ = [(k, v) for k, v in request.form.items(multi=True) if k not in CONFIRM_SKIPPED]
     fields_ += [("csrf_token", _csrf_token()), ("nonce", new_nonce()), ("confirm", "yes")]
-    return {"action": request.path, "fields": fields_}
+    return {"action": request.path, "fields": fields_, "label": g.get("confirm_label")}
 
 
 def conflict():

@@ -16,6 +16,7 @@ from ..game.spine import exchange, safejson
 from ..game.spine.command import Invalid
 from ..game.spine.exchange import check_import, export_dict
 from ..game.spine.fields import player_index
+from ..game.spine.undo import latest_active
 from ..rules.data import get_rules
 from ..state import walk
 from ..state_cache import CACHE as STATE_CACHE
@@ -24,7 +25,7 @@ from .access import (device_id, has_access, joined_games, my_by, my_role, rememb
 from .board import board_context
 from .common import based_on, conflict, done, game_row, load_game, nonce, page, run_command
 from .language import invalid_text
-from .undo import log_entries
+from .undo import ask_before_undo, log_entries
 
 bp = Blueprint("games", __name__)
 
@@ -196,9 +197,10 @@ def redo(game_id: int):
 
 def _undo_redo(game_id: int, which: str):
     game = load_game(game_id)
+    whose = ask_before_undo(game, latest_active(game.events)) if which == "undo" else None
     try:
         ev.undo_or_redo(get_db(), game_id, which, based_on=based_on(), device=device_id(), nonce=nonce(),
-                        by=my_by(game_id), log=game.events)
+                        by=my_by(game_id), log=game.events, whose=whose)
     except ev.Conflict:
         conflict()
     except ev.NothingToDo:

@@ -8,8 +8,9 @@ from .. import events as ev
 from ..db import get_db
 from ..game.flow.scenario_rules import rules_in_play
 from ..game.flow.setup import validate_setup
-from ..game.spine.command import Invalid
-from ..game.spine.undo import my_latest
+from ..game.spine.command import Invalid, NeedsConfirm
+from ..game.spine.fields import flag
+from ..game.spine.undo import ask_first, check_undo, latest_active, my_latest, others_entry
 from .access import device_id, my_by, new_device_token, remember_join
 from .common import (ApiError, api_blueprint, based_on as read_based_on, game_row, json_body, load_game, nonce,
                      run_command)
@@ -70,6 +71,22 @@ def command(game_id: int, name: str):
                     "duplicate": recorded.duplicate, **game_json(fresh)}), (200 if recorded.duplicate else 201)
 
 
+def _ask_first(game, target, data):
+    """Undo asks before it takes back another player's entry: without ``"confirm": true`` a 400 naming whose entry
+    it is (``needs_confirm``: true, as for ``next_round``), else None."""
+    if target is None:
+        return None
+    try:
+        ask_first(game.state, target, device_id(), my_by(game.id), flag(data, "confirm"))
+    except NeedsConfirm as err:
+        return jsonify({"error": str(err), "needs_confirm": True}), 400
+    return None
+
+
+def _whose(game, target):
+    return others_entry(game.state, target, device_id(), my_by(game.id)) if target is not None else None
+
+
 @bp.post("/<int:game_id>/<any(undo, redo):which>")
 def undo_redo(game_id: int, which: str):
     game = load_game(game_id)
@@ -78,9 +95,15 @@ def undo_redo(game_id: int, which: str):
                                              or not isinstance(data["based_on"], int)):
         raise ApiError("based_on must be a whole number")
     based_on = read_based_on()
+    whose = None
+    if which == "undo":
+        refused = _ask_first(game, latest_active(game.events), data)
+        if refused is not None:
+            return refused
+        whose = _whose(game, latest_active(game.events))
     try:
         ev.undo_or_redo(get_db(), game_id, which, based_on=based_on, device=device_id(), nonce=nonce(),
-                        by=my_by(game_id), log=game.events)
+                        by=my_by(game_id), log=game.events, whose=whose)
     except ev.Conflict as c:
         raise ApiError(f"the game changed since seq {based_on} (now {c.last_seq}); fetch it and try again", 409)
     except ev.NothingToDo:
@@ -100,9 +123,17 @@ def undo_event(game_id: int, seq: int):
         if mine is None:
             raise ApiError("this device has no change in force to take back", 400)
         seq = mine.seq
+    try:  # the entry may be taken back at all (else why not, 409), then the question whose it is
+        target = check_undo(game.events, seq, game.state, device_id())
+    except Invalid as err:
+        raise ApiError(str(err), 409)
+    refused = _ask_first(game, target, data)
+    if refused is not None:
+        return refused
     try:
         ev.undo_event(get_db(), game_id, seq, device=device_id(), by=my_by(game_id), log=game.events,
-                      nonce=str(data["nonce"]) if data.get("nonce") else None)
+                      nonce=str(data["nonce"]) if data.get("nonce") else None, state=game.state,
+                      whose=_whose(game, target))
     except Invalid as err:
         raise ApiError(str(err), 409)
     except ev.Conflict as c:

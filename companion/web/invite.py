@@ -66,7 +66,9 @@ def game_nav() -> list[dict]:
         items = [{"key": "mage-lite", "href": url_for("mage_lite.game_page", game_id=gid),
                   "label": lazy_gettext("Mage Lite"), "current": request.endpoint == "mage_lite.game_page"},
                  {"key": "combat", "href": url_for("combat.show", game_id=gid), "label": lazy_gettext("Combat"),
-                  "current": request.path.startswith(url_for("combat.show", game_id=gid))}]
+                  "current": request.path.startswith(url_for("combat.show", game_id=gid))},
+                 {"key": "story", "href": url_for("story.show", game_id=gid), "label": lazy_gettext("The story of the game"),
+                  "current": request.endpoint == "story.show"}]
         return items + _common_links(gid)
     items = [{"key": "board", "href": url_for("games.show", game_id=gid), "label": lazy_gettext("Board"),
               "current": request.endpoint == "games.show"}]

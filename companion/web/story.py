@@ -73,7 +73,7 @@ def _dummy_name() -> str:
 def show(game_id: int):
     game = load_game(game_id)
     told = game_story(game)
-    mk = told["kind"] == "mage_knight"
+    mk = told["kind"] != "runewars"  # Mage Knight's and Mage Lite's: Fame by Round and the turns
     return page(
         "story/story.html",
         game=game,

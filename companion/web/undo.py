@@ -13,11 +13,12 @@ from flask_babel import gettext
 from .. import events as ev
 from ..db import get_db
 from ..game.spine import undo as u
-from ..game.spine.command import Invalid
+from ..game.spine.command import Invalid, NeedsConfirm
+from ..game.spine.fields import flag
 from ..state import UNDO_TYPES, walk
 from .access import can_change, device_id, has_not_chosen, my_by
 from .common import conflict, done, load_game
-from .language import current_lang, render_sentence_here, ui_gettext
+from .language import current_lang, invalid_text, render_sentence_here, ui_gettext
 
 bp = Blueprint("undo", __name__)
 
@@ -79,12 +80,32 @@ def log_entries(game) -> list[dict]:
     return out
 
 
-def _take_back(game_id: int, target_seq: int | None):
-    game = load_game(game_id)
+def ask_before_undo(game, target) -> object:
+    """Undo asks before it takes back another player's entry (companion.game.spine.undo.ask_first): without the
+    question answered (``confirm``) a 400 naming whose entry it is, the refusal offering "Yes, undo it"; else whose
+    entry it was (for the log line), or None for this phone's own."""
+    if target is None:
+        return None
     try:
+        u.ask_first(game.state, target, device_id(), my_by(game.id), flag(request.form, "confirm"))
+    except NeedsConfirm as err:
+        g.needs_confirm = True
+        g.confirm_label = gettext("Yes, undo it")
+        g.refusal_title = gettext("Another player's entry")
+        abort(400, description=invalid_text(err))
+    return u.others_entry(game.state, target, device_id(), my_by(game.id))
+
+
+def _take_back(game_id: int, target_seq: int | None, ask: bool = True):
+    game = load_game(game_id)
+    whose = None
+    try:
+        if ask:  # the entry may be taken back at all (else why not), then the question whose it is
+            whose = ask_before_undo(game, u.check_undo(game.events, target_seq, game.state, device_id()))
         ev.undo_event(get_db(), game_id, target_seq, device=device_id(), by=my_by(game_id), log=game.events,
-                      nonce=request.form.get("nonce") or None)
+                      nonce=request.form.get("nonce") or None, state=game.state, whose=whose)
     except Invalid as err:
+        g.refusal_title = gettext("Not taken back")  # not "Changed on another phone": the reason says why
         abort(409, description=err.translated(ui_gettext, current_lang()))
     except ev.Conflict:
         conflict()
@@ -100,7 +121,7 @@ def undo_mine(game_id: int):
     mine = u.my_latest(game.events, device_id())
     if mine is None:
         abort(400, description=gettext("This phone has no change in force to take back."))
-    return _take_back(game_id, mine.seq)
+    return _take_back(game_id, mine.seq, ask=False)
 
 
 @bp.post("/games/<int:game_id>/undo/<int:seq>")

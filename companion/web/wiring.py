@@ -180,7 +180,7 @@ def _error_response(status: int, message: str):
         if g.get("needs_confirm"):
             body["needs_confirm"] = True  # the same command with "confirm": true goes through
         return jsonify(body), status
-    title = TITLES.get(status, lazy_gettext("Something went wrong"))
+    title = g.get("refusal_title") or TITLES.get(status, lazy_gettext("Something went wrong"))
     game = g.get("game")
     if game is not None and status == 409:
         # show the fresh state: reload the game from the log

@@ -282,14 +282,14 @@ def test_a_refused_undo_on_the_log_page_says_why_beside_the_entry(server, browse
             # the reason, in the entry beside its button; it stays with that entry when the log is refreshed (the
             # entry no longer offers "Undo this" then, and a new entry is on top)
             refusal = a.locator(f"[data-testid=log-{testid.rsplit('-', 1)[1]}] [data-testid=refusal]")
-            expect(refusal).to_contain_text("cannot be taken back alone")
+            expect(refusal).to_contain_text("changed this since: undo that first")
             a.wait_for_function(f"(el => ({IN_VIEW})(el))", arg=refusal.element_handle())
         else:
             # a change refused because another phone changed the game (409): the board as it is now, the reason
             # on top (in view as the page opens, announced by the assertive live region)
             assert a.url.endswith(f"/games/{gid}/undo/{testid.rsplit('-', 1)[1]}")
             refusal = a.locator("#flash")
-            expect(refusal).to_contain_text("cannot be taken back alone")
+            expect(refusal).to_contain_text("changed this since: undo that first")
             assert refusal.get_attribute("aria-live") == "assertive"
             assert refusal.evaluate(IN_VIEW)
             expect(a.locator("[data-testid=fame-0] output")).to_have_text("2")

@@ -59,7 +59,7 @@ def test_undo_labels_undo_my_last_notice_and_log(server, phone):
     b.locator("[data-testid=fame-0] button[value='5']").click()
     expect(fame_value(a, 0)).to_have_text("6", timeout=3000)
     a.locator("[data-testid=undo-mine]").click()
-    expect(a.locator("[data-testid=refusal]")).to_contain_text("cannot be taken back alone")
+    expect(a.locator("[data-testid=refusal]")).to_contain_text("changed this since: undo that first, or ask Ben")
     expect(a.locator("[data-testid=refusal]")).to_contain_text("Anna gains 5 Fame")
     expect(fame_value(a, 0)).to_have_text("6")
 

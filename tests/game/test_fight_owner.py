@@ -95,3 +95,55 @@ def test_player_versus_player_is_recorded_by_either_fighter_or_the_host():
         with pytest.raises(Invalid, match="not over yet") as err:
             g.run("pvp_end", a=1, d=2, actor=actor)
         assert not isinstance(err.value, NotYours)
+
+
+def _turns_running():
+    from .flow_helpers import pick_tactics
+    from companion.game.flow.round_state import current as turn_now
+
+    g = LocalGame(THREE)
+    pick_tactics(g)
+    return g, turn_now(g.state)
+
+
+def test_a_fight_starts_only_on_its_players_turn_from_their_phone_or_the_hosts():
+    """Rulebook, A Round 4a: "Players take their turns in the order stated by the Round Order tokens"; Combat with
+    Enemies: a combat is part of a player's turn. While the turns are played, a fight starts only for the player
+    whose turn it is; another player's start is refused naming whose turn it is, from the host too."""
+    g, now = _turns_running()
+    other = (now + 1) % 3
+    name = g.state["players"][now]["name"]
+    for actor in (Actor(player=other), HOST):
+        with pytest.raises(NotYours, match=f"It is {name}'s turn: a fight starts only on its player's turn"):
+            g.run("combat_setup", player=other, fight="rampaging", actor=actor)
+    ev = g.run("combat_setup", player=now, fight="rampaging", actor=HOST)
+    assert render_sentence(ev.sentence).endswith(f"(by the host for {name})")
+    g.run("combat_cancel", actor=Actor(player=now))
+    g.run("combat_setup", player=now, fight="rampaging", actor=Actor(player=now))
+
+
+def test_no_fight_starts_while_the_tactics_are_chosen_and_the_round_flow_not_followed_holds_nobody():
+    """Rulebook, A Round 3 then 4: the Tactics are chosen before the turns. Once a Tactic of the Round is chosen,
+    no fight starts until all are; a table that chose no Tactic in the app is not held to the Round flow."""
+    g = LocalGame(THREE)
+    g.run("combat_setup", player=2, fight="keep", actor=CLEO)  # no Tactic chosen in the app: not held
+    g.run("combat_cancel", actor=CLEO)
+    from companion.game.flow.round_state import next_picker
+
+    g.run("round_tactic", player=next_picker(g.state), tactic="early_bird")
+    with pytest.raises(NotYours, match="Tactics of this Round are being chosen"):
+        g.run("combat_setup", player=2, fight="keep", actor=HOST)
+
+
+def test_player_versus_player_is_the_aggressors_on_their_turn():
+    """Rulebook, Player vs. Player Combat 1: "A player can invoke Player vs. Player combat as their action for the
+    turn"; 2: "the attacking player is referred to as the aggressor": its outcome is refused for an aggressor whose
+    turn it is not, naming whose turn it is."""
+    g, now = _turns_running()
+    other, third = (now + 1) % 3, (now + 2) % 3
+    name = g.state["players"][now]["name"]
+    with pytest.raises(NotYours, match=f"It is {name}'s turn"):
+        g.run("pvp_end", a=other, d=third, actor=Actor(player=other))
+    with pytest.raises(Invalid, match="not over yet") as err:
+        g.run("pvp_end", a=now, d=other, actor=Actor(player=now))
+    assert not isinstance(err.value, NotYours)

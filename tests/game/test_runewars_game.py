@@ -125,6 +125,6 @@ def test_unit_type_input_is_strict(bad):
 
 def test_mage_knight_games_refuse_runewars_commands():
     g = LocalGame({"scenario": "first_reconnaissance", "mode": "solo", "players": [{"name": "Anna", "hero": "tovak"}]})
-    with pytest.raises(Invalid, match="not a Runewars game"):
+    with pytest.raises(Invalid, match="This is a Mage Knight game: it has no command “runewars_unit_type”"):
         g.run("runewars_unit_type", dict(owner=0, name="Archer", initiative=3, shape="triangle", health=1))
     assert "runewars" not in g.state

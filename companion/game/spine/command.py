@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping
 
 from ...rules.text import N_
 from ...state import REDUCERS, Event
+from ..kinds import kind_of, takes_command
 from . import payload_schemas  # noqa: F401  (declares the payloads of undo and of the features outside a package)
 from .invalid import Invalid, InvalidN, NeedsConfirm, NotYours, arg_text, term
 from .payloads import check_payload
@@ -87,6 +88,7 @@ def run(name: str, state: dict, data: Mapping[str, Any], actor: Actor | None = N
     """The command ``name`` given by ``actor`` (None: nobody in particular, e.g. a test or a replay): its guard
     first, then the command. When the host acts for a player, the log line says so."""
     fn = COMMANDS[name]
+    declared(name, state)
     if actor is not None and actor.is_watcher:
         raise NotYours(N_("You only watch this game: a watching phone changes nothing."))
     if actor is not None and not actor.chosen and not actor.is_host:
@@ -101,6 +103,19 @@ def run(name: str, state: dict, data: Mapping[str, Any], actor: Actor | None = N
              "t": [], "nested": "what"}
         cmd = Command(cmd.type, cmd.payload, s, cmd.scope)
     return cmd
+
+
+def declared(name: str, state: dict) -> None:
+    """The game's kind (``companion.game.kinds``) takes the command ``name``, or ``Invalid`` naming the kind and, where
+    it has one, its own command for it."""
+    kind = kind_of(state)
+    if takes_command(kind, name):
+        return
+    own = kind.own.get(name)
+    if own:
+        raise Invalid(N_("This is a %(kind)s game: it has no command “%(name)s”; its own is “%(own)s”."),
+                      kind=term(kind.name), name=name, own=own)
+    raise Invalid(N_("This is a %(kind)s game: it has no command “%(name)s”."), kind=term(kind.name), name=name)
 
 
 def command(name: str) -> Callable[[CommandFn], CommandFn]:
@@ -134,5 +149,5 @@ def apply(state: dict, cmd: Command, seq: int = 0) -> dict:
     return trial
 
 
-__all__ = ["Actor", "CHECKS", "GUARDS", "NeedsConfirm", "NotYours", "Command", "COMMANDS", "CommandFn", "Invalid", "InvalidN", "apply",
+__all__ = ["Actor", "CHECKS", "declared", "GUARDS", "NeedsConfirm", "NotYours", "Command", "COMMANDS", "CommandFn", "Invalid", "InvalidN", "apply",
            "arg_text", "check", "command", "guard", "name_arg", "run", "sentence", "term", "N_"]

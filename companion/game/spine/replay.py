@@ -37,8 +37,9 @@ from typing import Iterable
 
 from ...rules.text import N_
 from ...state import (REDO, REDUCERS, UNDO, UNDO_EVENT, UNDO_TYPES, Event, Refused, Walker, apply_event, failure,
-                      initial_state, why_failed)
-from .command import Invalid
+                      initial_state, walk, why_failed)
+from ..kinds import holds_event, kind_of
+from .command import Invalid, term
 from .journal import Journal, reset_foreign, saw_foreign, track
 from .payloads import check_payload, refusal
 from .undo import undo_target
@@ -175,9 +176,24 @@ class _Replay:
             self.catch_up(strict_last=ev.type not in UNDO_TYPES)
 
 
+def held_to_kind(setup: dict, events: list[Event]) -> None:
+    """An import is held to its game's kind (``companion.game.kinds``): an entry in force of another kind of game
+    (an older version took e.g. ``fame`` in a Mage Lite game) refuses the file, naming it. One that was undone is
+    kept: it changes nothing (so a table undoes that entry in the stored game and exports again)."""
+    kind = kind_of(setup)
+    active, _undone, _ = walk(events)
+    for ev in active:
+        if ev.type in REDUCERS and not holds_event(kind, ev.type):  # an unknown type: refused by its replay
+            raise Invalid(N_("Event %(n)d (%(type)s) is not of this kind of game: this is a %(kind)s game. Undo that "
+                             "entry in the game that was exported, then export it again. Nothing was imported."),
+                          n=ev.seq, type=ev.type[:40], kind=term(kind.name))
+
+
 def replay_strict(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:
     """The state after ``events``, every active event applied by its reducer; ``Invalid`` naming the first event
     that cannot be replayed."""
+    events = list(events)
+    held_to_kind(setup, events)
     r = _Replay(game_id, setup, seed)
     for ev in events:
         if ev.type in UNDO_TYPES:

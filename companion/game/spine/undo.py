@@ -8,14 +8,16 @@ names the event that did.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from ...rules.text import N_
 from ...state import REDO, UNDO, UNDO_EVENT, UNDO_TYPES, Event, scopes_overlap, walk
-from .command import Invalid
+from .command import Invalid, NeedsConfirm
+from .invalid import term
 from .sentences import render_sentence
 
 ROLE_NAMES = {"host": N_("host"), "watcher": N_("watcher")}
+THE_ROLE = {"host": N_("the host"), "watcher": N_("a watching phone")}
 
 # What an event of a type depends on beyond the scope it was stored with: a feature registers how to read an event
 # that an earlier version stored with a narrower scope (``register_scope``), so a per-entry undo in a saved game
@@ -51,6 +53,45 @@ def who(state: dict, s: dict | None, translate: Callable[[str], str] = lambda m:
     if role in ("player", "host") and isinstance(p, int) and 0 <= p < len(players):
         return players[p]["name"]
     return translate(ROLE_NAMES[role]) if role in ROLE_NAMES else None
+
+
+def maker(state: dict, s: dict | None) -> Any:
+    """Whoever made an entry, as a refusal's argument: a player's name, a role as a term ("host"), or None."""
+    by = s.get("by") if isinstance(s, dict) else None
+    if not isinstance(by, dict):
+        return None
+    name = who(state, s)
+    role = by.get("role") if isinstance(by.get("role"), str) else None
+    if name is not None and name == ROLE_NAMES.get(role):
+        return term(THE_ROLE[role])
+    return name
+
+
+def others_entry(state: dict, target: Event, device: str | None, by: dict | None) -> Any:
+    """Whose entry ``target`` is when it is not this device's own (its player's name, or the host as a term), or
+    None: this device made it, or this device's player (on another of their phones), or the host's own entry undone
+    by the host, or the entry names nobody (an older log)."""
+    if device and target.device == device:
+        return None
+    tb = target.sentence.get("by") if isinstance(target.sentence, dict) else None
+    if not isinstance(tb, dict):
+        return None
+    mine = by or {}
+    tp, trole = tb.get("player"), tb.get("role")
+    if isinstance(tp, int) and not isinstance(tp, bool) and tp == mine.get("player"):
+        return None  # the same player's entry, from another of their devices
+    if trole == "host" and tp is None and mine.get("role") == "host":
+        return None  # the host's own
+    return maker(state, target.sentence)
+
+
+def ask_first(state: dict, target: Event, device: str | None, by: dict | None, confirmed: bool) -> None:
+    """Undo asks before it takes back another player's entry: ``NeedsConfirm`` naming whose it is, unless the
+    question was answered (``confirm``). A phone's own entry (and the host's own) is taken back at once."""
+    name = others_entry(state, target, device, by)
+    if name is not None and not confirmed:
+        raise NeedsConfirm(N_("Undo “%(what)s”? It is %(name)s's entry: take it back only if %(name)s agrees."),
+                           what=target.sentence, name=name)
 
 
 def latest_active(events: Iterable[Event]) -> Event | None:
@@ -100,19 +141,39 @@ def undo_target(active: list[Event], target_seq: object) -> tuple[Event | None, 
     return target, (_blocker_in(active, target) if target is not None else None)
 
 
-def check_undo(events: list[Event], target_seq: int | None) -> Event:
-    """The event ``undo.event`` may take back, or ``Invalid`` saying why not (naming the event in the way)."""
+def check_undo(events: list[Event], target_seq: int | None, state: dict | None = None,
+               device: str | None = None) -> Event:
+    """The event ``undo.event`` may take back, or ``Invalid`` saying why not (naming the event in the way and, with
+    the ``state`` for the players' names, who made it: "Anna's entry #9, “Ben gains 1 Fame”, changed this since")."""
     active, _undone, _ = walk(events)
     target, after = undo_target(active, target_seq)
     if target is None:
         raise Invalid(N_("Entry #%(seq)s is not in force: there is nothing to take back."), seq=str(target_seq)[:12])
+    if after is not None and state is not None:
+        if device and after.device == device:
+            raise Invalid(N_("Your own entry #%(seq)d, “%(since)s”, changed this since: undo that first."),
+                          seq=after.seq, since=after.sentence)
+        name = maker(state, after.sentence)
+        if name is not None:
+            raise Invalid(N_("%(name)s's entry #%(seq)d, “%(since)s”, changed this since: undo that first, or ask "
+                             "%(name)s."), name=name, seq=after.seq, since=after.sentence)
+        raise Invalid(N_("Entry #%(seq)d, “%(since)s”, changed this since: undo that first."), seq=after.seq,
+                      since=after.sentence)
     if after is not None:
         raise Invalid(N_("“%(what)s” cannot be taken back alone: “%(since)s” (#%(seq)d) changed the same thing "
                          "since. Undo that first."), what=target.sentence, since=after.sentence, seq=after.seq)
     return target
 
 
-def undo_sentence(target: Event) -> dict:
+def undo_sentence(target: Event, whose: Any = None) -> dict:
+    """The log line of an undo; ``whose``: the player whose entry it took back when it was not the undoer's own (the
+    log then says who undid whose entry)."""
+    if isinstance(whose, dict) and isinstance(whose.get("$term"), str):  # the host's entry
+        return {"msg": N_("Undone, %(whose)s's entry: %(what)s"),
+                "args": {"what": target.sentence, "whose": whose["$term"]}, "t": ["whose"], "nested": "what"}
+    if isinstance(whose, str):
+        return {"msg": N_("Undone, %(whose)s's entry: %(what)s"), "args": {"what": target.sentence, "whose": whose},
+                "t": [], "nested": "what"}
     return {"msg": N_("Undone: %(what)s"), "args": {"what": target.sentence}, "t": [], "nested": "what"}
 
 
@@ -144,5 +205,5 @@ def render(s: dict, translate: Callable[[str], str], lang: str) -> str:
     return render_sentence(s, translate, lang)
 
 
-__all__ = ["UNDO", "REDO", "UNDO_EVENT", "by_of", "who", "latest_active", "next_redo", "my_latest", "blocker",
+__all__ = ["UNDO", "REDO", "UNDO_EVENT", "ask_first", "by_of", "maker", "others_entry", "who", "latest_active", "next_redo", "my_latest", "blocker",
            "check_undo", "undo_target", "undo_sentence", "notice", "render"]

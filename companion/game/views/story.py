@@ -115,6 +115,7 @@ class _Teller:
     def __init__(self, game_id: int, setup: dict, seed: str):
         self.state = copy.deepcopy(initial_state(game_id, setup, seed))
         self.runewars = is_runewars(setup)
+        self.mage_lite = (setup or {}).get("game") == "mage_lite"
         self.start_fame = [p["fame"] for p in self.state["players"]]
         self.rounds: dict[int, dict] = {}  # round -> {"round", "time", "fame"}
         self.fights: list[dict] = []
@@ -146,6 +147,9 @@ class _Teller:
             self._fight_after(ev, fight)
         if ev.type == "pvp.end":
             self._pvp(ev)
+        if self.mage_lite and ev.type == "mage_lite.turn":  # seed 004: "After each of your turns ..."
+            self._turn_end(0, ev)
+            self.started[0] = ev
         if ev.type.startswith("dummy.") and state.get("dummy"):
             self._dummy(ev)
         ended = [int(p) for p, seq in (state.get("turn_ends") or {}).items()
@@ -254,11 +258,15 @@ class _Teller:
                     "fights": [], "pvp": [], "conquests": [], "dummy": None, "turns": [], "turn_times": [],
                     "battles": battles}
         over = _over(st)
+        verdict = None
+        if self.mage_lite:  # seed 004: the game ends with its verdict, won or lost
+            verdict = (st.get("mage_lite") or {}).get("over") or None
+            over = bool(verdict)
         now = int(st["round"])
         fame = [{"round": 0, "time": None, "fame": list(self.start_fame), "complete": True}]
         fame += [{**self.rounds[r], "complete": r < now or over} for r in sorted(self.rounds)]
         return {
-            "kind": "mage_knight", "over": over, "round": now, "players": players, "fame_by_round": fame,
+            "kind": "mage_lite" if self.mage_lite else "mage_knight", "verdict": verdict, "over": over, "round": now, "players": players, "fame_by_round": fame,
             "fights": self.fights, "pvp": self.pvp, "conquests": self.conquests,
             "dummy": ({"rounds": [self.dummy_rounds[r] for r in sorted(self.dummy_rounds)]}
                       if st.get("dummy") else None),

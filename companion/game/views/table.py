@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...rules.combat.enemies import CombatError, current_armor, effective_enemy
+from ...rules.data import get_rules
+from ...rules.mage_lite import game as ml_rules
 from ...state import COLORS
 from ..combat.state import FIGHT_NAMES, PHASE_NAMES, alive, engine_enemy, root, site_of
 from ..combat.view import enemy_label, preview
@@ -19,6 +21,9 @@ from ..flow.board import players_view
 from ..flow.rounds import now as round_now
 from ..flow.scenario_end import GOALS, cities_conquered, cities_needed, end_rule
 from ..flow.scenario_info import DUMMY, scenario, total_rounds
+from ..mage_lite.core import is_mage_lite, level as ml_level, ml, numbers as ml_numbers
+from ..mage_lite.core import reputation as ml_reputation
+from ..mage_lite.setup import DIFFICULTY_NAMES
 from ..runewars.core import SIDE_NAMES, battle_tally, is_runewars, side_player, units_of
 from ..runewars.core import view as runewars_view
 
@@ -190,9 +195,29 @@ def runewars_battle(state: dict) -> dict | None:
     return out
 
 
+def mage_lite_table(state: dict) -> dict:
+    """A Mage Lite game on the table screen (seed 004): the Round of the Mini Blitz with Day or Night, the
+    difficulty, the one hero's Fame, level, Reputation with its Influence, the Dummy card's level (Main Expansion),
+    the cities conquered and the verdict. No Tactics: Mage Lite has none."""
+    m, n = ml(state), ml_numbers(state)
+    p = state["players"][0]
+    rep = ml_reputation(state)
+    card = ml_rules.reputation_card(get_rules().mage_lite, rep)
+    d = m.get("dummy")
+    return {"round": state["round"], "rounds": n["rounds"], "time": state["time"],
+            "difficulty": DIFFICULTY_NAMES.get(m.get("difficulty") or "", ""), "name": p["name"],
+            "fame": p["fame"], "level": ml_level(state), "reputation": card.reputation, "influence": card.modifier,
+            "dummy": {"level": d.get("level"), "threshold": d.get("threshold")} if d else None,
+            "cities": list(m.get("cities") or []), "cities_of": len(n["cities"]), "over": m.get("over"),
+            "turns": m.get("turns") or 0}
+
+
 def table_view(state: dict, lang: str = "en", dummy_name: str = "Dummy player",
                draft: Mapping[str, Any] | None = None) -> dict:
     """Everything the table screen shows (template context names are a contract with ``table/screen.html``)."""
+    if is_mage_lite(state) and "mage_lite" in state:
+        return {"runewars": None, "mage_lite": mage_lite_table(state), "fight": fight(state, lang, draft),
+                "players": [{"index": 0, "name": state["players"][0]["name"]}]}
     if is_runewars(state):
         return {"runewars": runewars_battle(state), "players": [{"index": i, "name": p["name"]}
                                                                  for i, p in enumerate(state["players"])]}
@@ -200,6 +225,7 @@ def table_view(state: dict, lang: str = "en", dummy_name: str = "Dummy player",
     sc = scenario(state)
     return {
         "runewars": None,
+        "mage_lite": None,
         "scenario": (sc.name_de if lang == "de" and getattr(sc, "name_de", None) else sc.name) if sc else None,
         "mode": state["game"].get("mode"),
         "rn": rn,
