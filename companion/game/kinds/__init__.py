@@ -79,6 +79,8 @@ KINDS: dict[str, Kind] = {
             "mage_lite_fame", "mage_lite_hero_card", "mage_lite_reputation", "mage_lite_turn", "mage_lite_round_end",
             "mage_lite_dummy_end", "mage_lite_city", "mage_lite_item", "mage_lite_unit", "mage_lite_site",
             "mage_lite_crystal", "mage_lite_position",
+            # the rest of the turn (seed 004): interacting, healing the hero, Forced Withdrawal
+            "mage_lite_interact", "mage_lite_heal", "mage_lite_withdraw",
         ),
         events=("combat.*", "enemy.kept", "enemy.forgotten", "mage_lite.*"),
         pages=EVERY_GAME_PAGES + COMBAT_PAGES + ("mage_lite.game_page",),
@@ -92,7 +94,7 @@ KINDS: dict[str, Kind] = {
         id=RUNEWARS, name=N_("Runewars"),
         commands=("runewars_unit_type", "runewars_unit_type_remove", "runewars_battle_start", "runewars_battle_draw",
                   "runewars_battle_resolve", "runewars_battle_end", "runewars_attribute_test", "runewars_limits",
-                  "runewars_duel_start", "runewars_duel_round"),
+                  "runewars_duel_start", "runewars_duel_round", "runewars_quest_phase"),
         events=("runewars.*",),
         pages=EVERY_GAME_PAGES + ("runewars.battle_page", "runewars.heroes_page"),
         home="runewars.battle_page", table=RUNEWARS, story=RUNEWARS, end="count",
