@@ -107,3 +107,10 @@ def join_phone(app, client, gid, player):
 def page_seq(phone, gid):
     """The log position the board page of this phone shows (its ``based_on``)."""
     return int(re.search(r'data-seq="(\d+)"', phone.get(f"/games/{gid}").get_data(as_text=True)).group(1))
+
+
+def by_the_host(text: str, name: str) -> bool:
+    """A log line of what the host's phone did for a player: one sentence that names the player once and says the
+    host did it ("Ben's turn is over (by the host)."; "Combat: Block phase (by the host for Ben)."), a rule of the
+    log found by a first-evening walkthrough (companion/game/spine/sentences.py)."""
+    return text.count(name) == 1 and (text.endswith("(by the host).") or text.endswith(f"(by the host for {name})."))

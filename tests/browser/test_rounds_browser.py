@@ -68,5 +68,5 @@ def test_a_double_tap_ends_one_turn_not_the_next_players_too(server, phone):
     a.goto(f"{server}/games/{gid}/log")
     entries = a.locator("[data-testid^=log-]:is(li)")
     expect(entries).to_have_count(3)  # the two Tactics and one turn
-    expect(entries.first).to_contain_text("Ben's turn is over.")
+    expect(entries.first).to_contain_text("Ben's turn is over (by the host).")
     assert not a.console_errors

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import settled
-from test_first_evening_owners_browser import W, H, two_player_game, view_shot
+from test_whose_turn_and_phone_browser import W, H, two_player_game, view_shot
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,5 @@
 """A combat's commands are owned like turns (README: only the phone whose turn it is, or the host's,
-plays that turn) - the fighting player's phone or the host's, the host's action logged "by the host for Ben";
+plays that turn) - the fighting player's phone or the host's, the host's action logged "(by the host)" after a sentence that names Ben, else "(by the host for Ben)";
 a cooperative assault's part is its participant's while they fight it; PvP's outcome is either fighter's. Through
 the game layer alone (LocalGame)."""
 
@@ -11,6 +11,7 @@ from companion.game.spine.local import LocalGame
 from companion.game.spine.sentences import render_sentence
 
 from .flow_helpers import THREE
+from game_helpers import by_the_host
 
 ANNA, BEN, CLEO = Actor(player=0), Actor(player=1), Actor(player=2)
 HOST = Actor(player=None, is_host=True)
@@ -42,9 +43,9 @@ def test_only_the_fighting_players_phone_plays_the_combat_and_another_phone_is_t
 def test_the_host_plays_a_fight_for_the_fighter_and_the_log_says_so():
     g = bens_fight()
     ev = g.run("combat_phase", actor=HOST)
-    assert render_sentence(ev.sentence).endswith("(by the host for Ben)")
+    assert by_the_host(render_sentence(ev.sentence), "Ben")
     ev = g.run("combat_cancel", actor=Actor(player=0, is_host=True))  # the host who plays Anna, for Ben
-    assert render_sentence(ev.sentence).endswith("(by the host for Ben)")
+    assert by_the_host(render_sentence(ev.sentence), "Ben")
 
 
 def test_a_combat_is_started_by_its_fighters_phone_or_the_host():
@@ -52,7 +53,7 @@ def test_a_combat_is_started_by_its_fighters_phone_or_the_host():
     with pytest.raises(NotYours, match="Only Ben's phone .* can start Ben's combat"):
         g.run("combat_setup", player=1, fight="keep", actor=CLEO)
     ev = g.run("combat_setup", player=1, fight="keep", actor=HOST)
-    assert render_sentence(ev.sentence).endswith("(by the host for Ben)")
+    assert by_the_host(render_sentence(ev.sentence), "Ben")
     assert may_fight(CLEO, LocalGame(THREE).state)  # no combat going on: any phone may start its own
 
 
@@ -117,7 +118,7 @@ def test_a_fight_starts_only_on_its_players_turn_from_their_phone_or_the_hosts()
         with pytest.raises(NotYours, match=f"It is {name}'s turn: a fight starts only on its player's turn"):
             g.run("combat_setup", player=other, fight="rampaging", actor=actor)
     ev = g.run("combat_setup", player=now, fight="rampaging", actor=HOST)
-    assert render_sentence(ev.sentence).endswith(f"(by the host for {name})")
+    assert by_the_host(render_sentence(ev.sentence), name)
     g.run("combat_cancel", actor=Actor(player=now))
     g.run("combat_setup", player=now, fight="rampaging", actor=Actor(player=now))
 

@@ -128,10 +128,11 @@ def test_a_set_in_the_state_turns_the_journals_off(monkeypatch):
     def add_set(state, payload, ev):
         state.setdefault("seen", set()).add(ev.seq)
 
-    monkeypatch.setitem(REDUCERS, "test.set", add_set)
-    monkeypatch.setitem(PAYLOADS, "test.set", Obj())  # an event type is replayed only with its payload check
+    # an event type of the Mage Knight kind's families (companion/game/kinds: an import holds a game to its kind)
+    monkeypatch.setitem(REDUCERS, "player.test_set", add_set)
+    monkeypatch.setitem(PAYLOADS, "player.test_set", Obj())  # an event type is replayed only with its payload check
     LocalGame(SETUP)
-    kinds = ["test.set", "player.fame", "undo", "test.set", "undo", "player.fame"] * 5
+    kinds = ["player.test_set", "player.fame", "undo", "player.test_set", "undo", "player.fame"] * 5
     events = [Event(seq=i, type=k, payload={"player": 0, "amount": 1} if k == "player.fame" else {}, sentence={})
               for i, k in enumerate(kinds, 1)]
     assert replay_strict(0, SETUP, "s", events) == fold(0, SETUP, "s", events)

@@ -9,6 +9,7 @@ from companion.game.spine.local import LocalGame
 from companion.game.spine.sentences import render_sentence
 
 from .flow_helpers import COOP, SOLO, THREE, pick_tactics, play_dummy_until_player
+from game_helpers import by_the_host
 
 ANNA, BEN, CLEO = Actor(player=0), Actor(player=1), Actor(player=2)
 HOST = Actor(player=None, is_host=True)
@@ -38,7 +39,7 @@ def test_only_the_phone_whose_turn_it_is_ends_it_or_announces_the_host_may_for_t
     with pytest.raises(NotYours, match="only watch"):
         g.run("round_end_turn", player=who, actor=Actor(player=None, is_watcher=True))
     ev = g.run("round_end_turn", player=who, actor=HOST)
-    assert render_sentence(ev.sentence) == f"{name}'s turn is over. (by the host for {name})"
+    assert render_sentence(ev.sentence) == f"{name}'s turn is over (by the host)."
     nxt = round_state.current(g.state)
     ev = g.run("round_end_turn", player=nxt, actor=Actor(player=nxt))  # their own phone: no note
     assert "host" not in render_sentence(ev.sentence)
@@ -295,7 +296,7 @@ def test_only_the_phone_of_the_player_who_chooses_now_takes_their_tactic_the_hos
     with pytest.raises(NotYours, match="only watch"):
         g.run("round_tactic", player=who, tactic=tactic, actor=Actor(player=None, is_watcher=True))
     ev = g.run("round_tactic", player=who, tactic=tactic, actor=HOST)
-    assert render_sentence(ev.sentence).endswith(f"(by the host for {name})")
+    assert by_the_host(render_sentence(ev.sentence), name)
     nxt = round_state.next_picker(g.state)
     tactic = round_state.available(g.state)[0].id
     ev = g.run("round_tactic", player=nxt, tactic=tactic, actor=Actor(player=nxt))  # their own phone: no note
