@@ -120,6 +120,23 @@ def test_an_import_is_held_to_the_kind_an_undone_stray_entry_is_kept(app, client
     assert r.status_code == 303, r.get_data(as_text=True)[-600:]
 
 
+def test_an_older_versions_stray_entry_imports_as_its_stored_game_loads(app, client):
+    """Keep every export working: an older version took e.g. Mage Knight's `fame` in a Mage Lite game; that game still
+    loads where it is stored, so its export imports too (the entry recorded before the commands refused it, by its
+    `created` date); the same entry dated today is refused."""
+    gid = _kind_game(client, MAGE_LITE)
+    data = exported(client, gid)
+    stray = {"seq": len(data["events"]) + 1, "type": "player.fame", "payload": {"player": 0, "amount": 2},
+             "sentence": {"msg": "%(name)s gains %(amount)d Fame", "args": {"name": "Anna", "amount": 2}, "t": []},
+             "scope": ["player:0"], "created": "2026-11-28 21:14:03"}
+    data["events"] = list(data["events"]) + [stray]
+    r = import_file(client, data)
+    assert r.status_code == 303, r.get_data(as_text=True)[-600:]
+    stray["created"] = "2026-11-29 21:14:03"
+    r = import_file(client, data)
+    assert r.status_code == 400 and "is not of this kind of game" in r.get_data(as_text=True)
+
+
 def test_holds_event_families():
     assert holds_event(KINDS[MAGE_LITE], "combat.setup") and not holds_event(KINDS[MAGE_LITE], "player.fame")
     assert holds_event(KINDS[RUNEWARS], "undo.event") and not holds_event(KINDS[RUNEWARS], "combat.setup")

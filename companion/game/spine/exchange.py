@@ -189,6 +189,7 @@ def check_import(data: Any) -> ImportPlan:
             raise Invalid(N_("The export's seed must be a short text."))
     rows = tuple(_row(e) for e in events)
     replay_strict(0, setup, seed or "import-check", [
-        Event(seq=r.seq, type=r.type, payload=copy.deepcopy(r.payload), sentence=r.sentence, scope=tuple(r.scope))
+        Event(seq=r.seq, type=r.type, payload=copy.deepcopy(r.payload), sentence=r.sentence, scope=tuple(r.scope),
+              created=r.created or "")
         for r in rows])
     return ImportPlan(setup=setup, seed=seed or None, events=rows)

@@ -176,17 +176,29 @@ class _Replay:
             self.catch_up(strict_last=ev.type not in UNDO_TYPES)
 
 
+# The day the commands began refusing another kind's commands (companion.game.spine.command: declared): an entry
+# recorded before it was taken by an older version, and an export holding it is the game as it was stored.
+KINDS_HELD_SINCE = "2026-11-29"
+
+
 def held_to_kind(setup: dict, events: list[Event]) -> None:
     """An import is held to its game's kind (``companion.game.kinds``): an entry in force of another kind of game
-    (an older version took e.g. ``fame`` in a Mage Lite game) refuses the file, naming it. One that was undone is
-    kept: it changes nothing (so a table undoes that entry in the stored game and exports again)."""
+    refuses the file, naming it, unless an older version recorded it (``created`` before ``KINDS_HELD_SINCE``: such
+    a game still loads where it is stored, so its export imports too: tables have games saved). One that was undone
+    is kept: it changes nothing."""
     kind = kind_of(setup)
     active, _undone, _ = walk(events)
     for ev in active:
-        if ev.type in REDUCERS and not holds_event(kind, ev.type):  # an unknown type: refused by its replay
+        if ev.type in REDUCERS and not holds_event(kind, ev.type) and not _older(ev):  # unknown: its replay refuses
             raise Invalid(N_("Event %(n)d (%(type)s) is not of this kind of game: this is a %(kind)s game. Undo that "
                              "entry in the game that was exported, then export it again. Nothing was imported."),
                           n=ev.seq, type=ev.type[:40], kind=term(kind.name))
+
+
+def _older(ev: Event) -> bool:
+    """Recorded before the commands refused another kind's (its ``created`` date, ``YYYY-MM-DD...``)."""
+    created = ev.created if isinstance(ev.created, str) else ""
+    return len(created) >= 10 and created[:10] < KINDS_HELD_SINCE
 
 
 def replay_strict(game_id: int, setup: dict, seed: str, events: Iterable[Event]) -> dict:
