@@ -143,10 +143,12 @@ def undo_or_redo(
     by: dict | None = None,
     log: list[Event] | None = None,
     whose: Any = None,
+    expect: int | None = None,
 ) -> Recorded:
     """Record an undo (or redo) of the latest active (or undone) event. The view it was based on must be current:
     undoing something the person has not seen is refused as a conflict. ``log``: the log the request already
-    holds (``Game.events``), so that only newer events are read."""
+    holds (``Game.events``), so that only newer events are read. ``expect``: the seq of the entry the request asked
+    about (whose it is: ``whose``); another entry latest by now is a conflict, never taken back unasked."""
     assert which in (UNDO, REDO)
     with _write_lock:
         if nonce:
@@ -161,6 +163,8 @@ def undo_or_redo(
         target = (active[-1] if active else None) if which == UNDO else (undone[-1] if undone else None)
         if target is None:
             raise NothingToDo(which)
+        if expect is not None and target.seq != expect:
+            raise Conflict(last, [e for e in events if e.seq > expect])
         s = (undo_sentence(target, whose) if which == UNDO else
              {"msg": N_("Redone: %(what)s"), "args": {"what": target.sentence}, "t": [], "nested": "what"})
         if by is not None:

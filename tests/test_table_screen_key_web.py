@@ -87,3 +87,19 @@ def test_the_screen_address_in_german(app):
     host.post("/language", data={"lang": "de"})
     invite = host.get(f"/games/{gid}/invite", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert "Die eigene Adresse der Tischanzeige" in invite
+
+
+@pytest.mark.parametrize("kind", ["mage lite", "runewars"])
+def test_the_screen_address_of_a_mage_lite_or_runewars_game_shows_no_join_code(app, kind):
+    """Every kind's table screen opened by its key reads only, with no join QR code (and no "None" where it would
+    be: found by a review on Mage Lite's screen)."""
+    from game_driver import GAMES
+
+    host = app.test_client()
+    path, form = GAMES[kind]
+    r = host.post(path, data=form)
+    assert r.status_code == 303
+    gid = int(r.headers["Location"].split("/games/")[1].split("/")[0])
+    html = app.test_client().get(screen_path(host, gid)).get_data(as_text=True)
+    assert 'data-testid="table-screen"' in html and 'data-testid="table-qr"' not in html
+    assert ">None<" not in html and "Scan to join" not in html and "/join/" not in html

@@ -63,3 +63,29 @@ def test_the_json_api_needs_confirm_to_undo_another_players_entry(app, client):
         assert "Cleo's entry" in r.get_json()["error"]
     r = client.post(f"/api/v1/games/{gid}/undo", json={"confirm": True}, headers=h)
     assert r.status_code == 201 and r.get_json()["state"]["players"][2]["crystals"]["white"] == 0
+
+
+def test_an_undo_takes_back_only_the_entry_it_asked_about(app, client):
+    """The question names one entry: if another phone records a newer one before the undo is written (no
+    ``based_on`` sent), that is a conflict, and the newer entry is never taken back unasked (found by a review)."""
+    import pytest
+
+    from companion import events as ev
+    from companion.db import get_db
+
+    gid, ben, cleo = _table(app, client)
+    cleo.post(f"/games/{gid}/do/crystal", data={"player": 2, "color": "white", "amount": 1})
+    asked = page_seq(ben, gid)  # the entry Ben's page asked about: Cleo's crystal
+    ben.post(f"/games/{gid}/do/crystal", data={"player": 1, "color": "red", "amount": 1})  # newer, meanwhile
+    with app.app_context():
+        with pytest.raises(ev.Conflict):
+            ev.undo_or_redo(get_db(), gid, "undo", based_on=None, device=None, expect=asked)
+    assert page_seq(client, gid) == asked + 1  # nothing recorded
+
+
+def test_a_confirm_that_is_no_yes_or_no_is_a_400_with_the_reason(app, client):
+    gid, ben, cleo = _table(app, client)
+    cleo.post(f"/games/{gid}/do/crystal", data={"player": 2, "color": "white", "amount": 1})
+    r = ben.post(f"/games/{gid}/undo", data={"confirm": "maybe"})
+    assert r.status_code == 400 and "confirm" in r.get_data(as_text=True).lower()
+    assert page_seq(ben, gid) == page_seq(client, gid)

@@ -197,10 +197,12 @@ def redo(game_id: int):
 
 def _undo_redo(game_id: int, which: str):
     game = load_game(game_id)
-    whose = ask_before_undo(game, latest_active(game.events)) if which == "undo" else None
-    try:
+    target = latest_active(game.events) if which == "undo" else None
+    whose = ask_before_undo(game, target) if which == "undo" else None
+    try:  # the entry asked about, and no other (another phone's newer entry is a conflict: never undone unasked)
         ev.undo_or_redo(get_db(), game_id, which, based_on=based_on(), device=device_id(), nonce=nonce(),
-                        by=my_by(game_id), log=game.events, whose=whose)
+                        by=my_by(game_id), log=game.events, whose=whose,
+                        expect=target.seq if target is not None else None)
     except ev.Conflict:
         conflict()
     except ev.NothingToDo:

@@ -95,15 +95,17 @@ def undo_redo(game_id: int, which: str):
                                              or not isinstance(data["based_on"], int)):
         raise ApiError("based_on must be a whole number")
     based_on = read_based_on()
-    whose = None
+    whose = target = None
     if which == "undo":
-        refused = _ask_first(game, latest_active(game.events), data)
+        target = latest_active(game.events)
+        refused = _ask_first(game, target, data)
         if refused is not None:
             return refused
-        whose = _whose(game, latest_active(game.events))
-    try:
+        whose = _whose(game, target)
+    try:  # the entry asked about, and no other (another device's newer entry is a conflict: never undone unasked)
         ev.undo_or_redo(get_db(), game_id, which, based_on=based_on, device=device_id(), nonce=nonce(),
-                        by=my_by(game_id), log=game.events, whose=whose)
+                        by=my_by(game_id), log=game.events, whose=whose,
+                        expect=target.seq if target is not None else None)
     except ev.Conflict as c:
         raise ApiError(f"the game changed since seq {based_on} (now {c.last_seq}); fetch it and try again", 409)
     except ev.NothingToDo:

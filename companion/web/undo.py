@@ -87,7 +87,11 @@ def ask_before_undo(game, target) -> object:
     if target is None:
         return None
     try:
-        u.ask_first(game.state, target, device_id(), my_by(game.id), flag(request.form, "confirm"))
+        confirm = flag(request.form, "confirm")
+    except Invalid as err:  # a "confirm" that is no yes or no: the reason, never a 500
+        abort(400, description=invalid_text(err))
+    try:
+        u.ask_first(game.state, target, device_id(), my_by(game.id), confirm)
     except NeedsConfirm as err:
         g.needs_confirm = True
         g.confirm_label = gettext("Yes, undo it")
