@@ -128,3 +128,24 @@ def test_mage_knight_games_refuse_runewars_commands():
     with pytest.raises(Invalid, match="This is a Mage Knight game: it has no command “runewars_unit_type”"):
         g.run("runewars_unit_type", dict(owner=0, name="Archer", initiative=3, shape="triangle", health=1))
     assert "runewars" not in g.state
+
+
+def test_a_battles_end_is_not_undone_alone_once_a_type_it_fought_with_is_removed():
+    """A unit type is removed only while no battle in force fights with it; so the per-entry undo of the battle's end
+    is refused while that removal is in force (else the battle comes back with a type the game no longer has and the
+    removal stops applying: found by Hypothesis in the per-entry undo round trip). Stored removals count too."""
+    from companion.game.spine.undo import blocker
+    from companion.state import Event
+
+    def ev(seq, type_, scope):
+        return Event(seq=seq, type=type_, payload={}, sentence={}, scope=scope)
+
+    g = LocalGame(SETUP)
+    g.run("runewars_unit_type", {"owner": 0, "name": "Archer", "initiative": 1, "shape": "triangle", "health": 2})
+    removal = g.run("runewars_unit_type_remove", {"type": "t1"})
+    assert "runewars:battle" in removal.scope  # what its check reads (no battle fights with it) is in its scope
+    start = ev(2, "runewars.battle_start", ("runewars:battle", "runewars:type:t0"))
+    end = ev(3, "runewars.battle_end", ("runewars:battle",))
+    stored_removal = ev(4, "runewars.unit_type_remove", ("runewars:types", "runewars:type:t0"))  # an older version's
+    events = [ev(1, "runewars.unit_type", ("runewars:types", "runewars:type:t0")), start, end, stored_removal]
+    assert blocker(events, end) == stored_removal

@@ -20,7 +20,7 @@ from ...state import reducer
 from ..spine.command import Command, Invalid, command, term
 from ..spine.fields import flag, ident, text, whole
 from ..spine.sentences import plural_sentence, sentence
-from .core import (NEUTRAL, SIDE_NAMES, _next_initiative, advance, as_rules_units, battle_tally, eligible_types,
+from .core import (BATTLE_SCOPE, NEUTRAL, SIDE_NAMES, _next_initiative, advance, as_rules_units, battle_tally, eligible_types,
                    pending_hits,
                    require_runewars, rw_state, side_player, standing_of_type, type_scope, unit_type, units_of,
                    view)
@@ -112,7 +112,7 @@ def cmd_battle_start(state, data) -> Command:
                  d=names[defender]["name"] if defender != NEUTRAL else N_("neutral units"),
                  area=area or "?", translate=("d",) if defender == NEUTRAL else ())
     used = sorted(set(units) | set(routed))  # the unit types the battle depends on
-    return Command("runewars.battle_start", payload, s, ("runewars:battle", *map(type_scope, used)))
+    return Command("runewars.battle_start", payload, s, (BATTLE_SCOPE, *map(type_scope, used)))
 
 
 @reducer("runewars.battle_start")
@@ -172,7 +172,7 @@ def cmd_battle_draw(state, data) -> Command:
     s = plural_sentence(*Nn_("%(name)s draws %(cards)d Fate card for %(type)s: special ×%(special)d, rout %(routs)d, damage %(damage)d.",
                     "%(name)s draws %(cards)d Fate cards for %(type)s: special ×%(special)d, rout %(routs)d, damage %(damage)d."), "cards", name=state["players"][side_player(b, side)]["name"], cards=cards,
                  type=t["name"], special=special, routs=routs, damage=damage)
-    return Command("runewars.battle_draw", payload, s, ("runewars:battle", type_scope(type_id)))
+    return Command("runewars.battle_draw", payload, s, (BATTLE_SCOPE, type_scope(type_id)))
 
 
 @reducer("runewars.battle_draw")
@@ -222,7 +222,7 @@ def cmd_battle_resolve(state, data) -> Command:
     s = plural_sentence(*Nn_("%(name)s takes %(routs)d rout and %(damage)d damage.",
                     "%(name)s takes %(routs)d routs and %(damage)d damage."), "routs",
                  name=state["players"][side_player(b, side)]["name"], routs=routs, damage=damage)
-    return Command("runewars.battle_resolve", payload, s, ("runewars:battle",))
+    return Command("runewars.battle_resolve", payload, s, (BATTLE_SCOPE,))
 
 
 @reducer("runewars.battle_resolve")
@@ -258,7 +258,7 @@ def cmd_battle_end(state, data) -> Command:
                  a=t.attacker, d=t.defender, winner=t.winner, translate=("winner",))
     return Command("runewars.battle_end", {"can_retreat": can_retreat,
                                                            "destination_units": at_destination}, s,
-                                   ("runewars:battle",))
+                                   (BATTLE_SCOPE,))
 
 
 @reducer("runewars.battle_end")

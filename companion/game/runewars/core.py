@@ -58,6 +58,9 @@ def next_id(r: dict, prefix: str) -> str:
     return f"{prefix}{n}"
 
 
+BATTLE_SCOPE = "runewars:battle"  # the scope of a battle's events, and of whatever reads whether a battle is fought
+
+
 def type_scope(type_id: str) -> str:
     """The scope of one unit type: its entry, its removal and every battle event that uses it name it, so a
     per-entry undo of the type is refused while a battle in force uses it (``companion.game.spine.undo``)."""

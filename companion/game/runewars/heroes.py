@@ -8,7 +8,8 @@ from ...state import reducer
 from ..spine.command import Command, Invalid, command
 from ..spine.fields import choice, flag, text, whole
 from ..spine.sentences import plural_sentence, sentence
-from .core import MAX_TYPES, NEUTRAL, next_id, require_runewars, rw_state, type_scope, view
+from ..spine.undo import register_scope
+from .core import BATTLE_SCOPE, MAX_TYPES, NEUTRAL, next_id, require_runewars, rw_state, type_scope, view
 
 MAX_HERO_HEALTH = 20
 MAX_ATTRIBUTE = 10
@@ -67,7 +68,14 @@ def cmd_unit_type_remove(state, data) -> Command:
     type_id = text(data, "type", max_len=20, label="type")
     t = removable_type(state, type_id)
     s = sentence(N_("Unit type %(name)s removed."), name=t["name"])
-    return Command("runewars.unit_type_remove", {"type": type_id}, s, ("runewars:types", type_scope(type_id)))
+    # its check reads the battle (no type fighting in it is removed), so its scope names the battle: a per-entry undo
+    # of a battle's end cannot bring back a battle that fights with a removed type (found by Hypothesis)
+    return Command("runewars.unit_type_remove", {"type": type_id}, s,
+                   ("runewars:types", type_scope(type_id), BATTLE_SCOPE))
+
+
+# the same for a removal an earlier version stored with the types' scopes alone (read by the per-entry undo)
+register_scope("runewars.unit_type_remove", lambda _e: (BATTLE_SCOPE,))
 
 
 def removable_type(state: dict, type_id: str) -> dict:
