@@ -12,18 +12,10 @@ import pytest
 from companion.game.spine.command import Invalid, run
 from companion.game.spine.exchange import check_import
 from companion.state import Event, fold
+from test_runewars_web import new_game  # a Runewars game made on its page, the host Elf's phone
 
 SETUP = {"game": "runewars", "mode": "runewars", "scenario": None, "name": "Runewars",
          "players": [{"name": "Elf", "hero": None, "team": None}, {"name": "Uthuk", "hero": None, "team": None}]}
-
-
-def new_game(client, names=("Elf", "Uthuk")):
-    form = {f"name_{i}": n for i, n in enumerate(names)}
-    r = client.post("/runewars", data=form)
-    assert r.status_code == 303, r.get_data(as_text=True)[:500]
-    gid = int(re.search(r"/games/(\d+)/who", r.headers["Location"]).group(1))
-    client.post(f"/games/{gid}/who", data={"player": "0"})
-    return gid
 
 
 def do(client, gid, cmd, status=303, **form):

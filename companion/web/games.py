@@ -141,19 +141,26 @@ def log(game_id: int):
     return page("games/log.html", game=game, entries=log_entries(game), can_redo=bool(undone))
 
 
-def polled_seq(game_id: int) -> int:
-    """The game's last sequence number for a live poll, after the access check (404 for no such game, 403 for a
-    device that did not join): one indexed query on this thread's reused read connection."""
+def token_and_seq(game_id: int) -> tuple[str, int]:
+    """The game's join token and last sequence number for a live poll (404 for no such game): one indexed query on
+    this thread's reused read connection. The caller checks who may poll (a joined device, the screen's key)."""
     if game_id >= 1 << 63:
         abort(404, description=gettext("There is no such game."))
     row = reader(current_app.config["DATABASE"]).execute(
-        "SELECT id, token, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = games.id) "
+        "SELECT token, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = games.id) "
         "FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         abort(404, description=gettext("There is no such game."))
-    if not has_access({"id": row[0], "token": row[1]}):
+    return row[0], row[1]
+
+
+def polled_seq(game_id: int) -> int:
+    """The game's last sequence number for a live poll, after the access check (403 for a device that did not
+    join)."""
+    token, seq = token_and_seq(game_id)
+    if not has_access({"id": game_id, "token": token}):
         abort(403, description=gettext("This game is private: scan the game's QR code to join it."))
-    return row[2]
+    return seq
 
 
 @bp.get("/games/<int:game_id>/poll")

@@ -15,8 +15,10 @@ from .common import game_row
 
 bp = Blueprint("kinds", __name__)
 
-# every page one kind of game has (the pages of every kind included)
-KIND_PAGES = frozenset(p for k in KINDS.values() for p in k.pages)
+# the pages some kind of game has and another has not: only these are checked (a page every kind has, the live polls
+# among them, costs no look-up of the game's kind)
+KIND_PAGES = (frozenset().union(*(k.pages for k in KINDS.values()))
+              - frozenset.intersection(*(frozenset(k.pages) for k in KINDS.values())))
 # a page of another kind that leads to this kind's own: (kind, endpoint) -> (endpoint, anchor)
 LEADS_TO = {(MAGE_LITE, "scoring.sheet"): ("mage_lite.game_page", "ml-verdict")}
 

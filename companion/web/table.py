@@ -22,11 +22,10 @@ from flask_babel import gettext
 
 from ..game.views.table import DRAFT_CHECKS, table_view
 from ..state import walk
-from ..db import reader
 from .access import has_access, my_role, same_secret, screen_key
 from .board import join_url, qr_svg
 from .common import game_of, game_row, htmx, load_game, page
-from .games import polled_seq
+from .games import polled_seq, token_and_seq
 from .language import current_lang, render_sentence_here
 
 bp = Blueprint("table", __name__)
@@ -165,14 +164,8 @@ def screen(game_id: int, key: str):
 @bp.get("/games/<int:game_id>/screen/<key>/poll")
 def screen_poll(game_id: int, key: str):
     """The screen key's poll: as ``/table/poll``, for the key instead of a joined device."""
-    if game_id >= 1 << 63:
-        abort(404, description=gettext("There is no such game."))
-    row = reader(current_app.config["DATABASE"]).execute(
-        "SELECT token, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = games.id) "
-        "FROM games WHERE id = ?", (game_id,)).fetchone()
-    if row is None:
-        abort(404, description=gettext("There is no such game."))
-    if not same_secret(key, screen_key(game_id, row[0])):
+    token, seq = token_and_seq(game_id)
+    if not same_secret(key, screen_key(game_id, token)):
         abort(403, description=how_to_get_the_screen())
-    return _poll(game_id, row[1], lambda v: screen_poll_url(game_id, key, v))
+    return _poll(game_id, seq, lambda v: screen_poll_url(game_id, key, v))
 

@@ -6,40 +6,16 @@ patched."""
 
 import pytest
 
-from companion.game.flow.setup import validate_setup
 from companion.game.mage_lite.fights import page
 from companion.game.spine.command import Invalid
 from companion.game.spine.local import LocalGame
 from companion.rules.text import from_json
 
+from mage_lite_helpers import cur, game, win
+
 # typed once, as the Enemy card shows them (004 "ENEMIES": the card's stats are not in the text)
 GUARD = {"name": "Guardsmen", "armor": 7, "attack": 3, "fame": 4, "color": "gray"}
 ORC = {"name": "Orc", "armor": 5, "attack": 3, "fame": 3, "color": "green"}
-
-
-def game(variants=("main_expansion",)):
-    return LocalGame(validate_setup({"game": "mage_lite", "difficulty": "normal", "players": [{"name": "Anna"}],
-                                     "variants": list(variants)}))
-
-
-def cur(g):
-    return g.state["combat"]["current"]
-
-
-def win(g, enemies, fight="keep", **setup):
-    """Set up, add the enemies, block every attack, defeat them all in the Attack phase, end the combat."""
-    g.run("combat_setup", player=0, fight=fight, **setup)
-    for e in enemies:
-        g.run("combat_enemy_add", e)
-    while cur(g)["phase"] != "attack":
-        if cur(g)["phase"] == "block":
-            for e in cur(g)["enemies"]:
-                if not e["blocked"]:
-                    g.run("combat_block", key=e["key"], attack_index=0, value=[20], element=["cold_fire"])
-        g.run("combat_phase")
-    g.run("combat_attack", target=[e["key"] for e in cur(g)["enemies"]], value=[60], element=["physical"],
-          kind=["melee"])
-    return g.run("combat_end")
 
 
 def test_the_set_up_takes_armor_and_hand_limit_from_the_hero_card():
